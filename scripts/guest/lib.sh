@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for guest tests (busybox sh).  Each helper prints one TAP line;
+# the host numbers them, counts them and fails the run on any "not ok".
+# Sourced by every test as /srt/lib.sh.
+
+SRT_MOD=/lib/shieldrt/shieldrt.ko
+SRT_TESTMOD=/lib/shieldrt/shieldrt_test.ko
+SRT_DBG=/sys/kernel/debug/shieldrt
+
+note() { echo "# $*"; }
+t_ok() { echo "ok - $1"; }
+t_fail() { echo "not ok - $1${2:+ # $2}"; }
+t_skip() { echo "ok - $1 # SKIP ${2:-}"; }
+
+# t_check DESC CMD...: ok iff CMD exits 0 (its output goes to the log)
+t_check() {
+	local desc=$1 out
+	shift
+	if out=$("$@" 2>&1); then
+		t_ok "$desc"
+	else
+		t_fail "$desc" "'$*' failed: $(echo "$out" | tail -n 1)"
+	fi
+}
+
+# t_eq DESC EXPECTED ACTUAL
+t_eq() {
+	if [ "$2" = "$3" ]; then t_ok "$1"; else t_fail "$1" "expected '$2', got '$3'"; fi
+}
+
+_is_int() { case $1 in ''|*[!0-9-]*) return 1 ;; esac; }
+
+# t_ge DESC A B: ok iff integers A >= B
+t_ge() {
+	if _is_int "$2" && _is_int "$3" && [ "$2" -ge "$3" ]; then
+		t_ok "$1"
+	else
+		t_fail "$1" "expected $2 >= $3"
+	fi
+}
+
+# t_le DESC A B: ok iff integers A <= B
+t_le() {
+	if _is_int "$2" && _is_int "$3" && [ "$2" -le "$3" ]; then
+		t_ok "$1"
+	else
+		t_fail "$1" "expected $2 <= $3"
+	fi
+}
+
+srt_load() {
+	if insmod "$SRT_MOD" "$@"; then
+		t_ok "insmod shieldrt $*"
+	else
+		t_fail "insmod shieldrt $*"
+		return 1
+	fi
+}
+
+srt_unload() {
+	if rmmod shieldrt; then
+		t_ok "rmmod shieldrt"
+	else
+		t_fail "rmmod shieldrt"
+		return 1
+	fi
+}
+
+# The first CPU of a list like "1", "2-3" or "1,3"
+first_cpu() { echo "${1%%[,-]*}"; }
