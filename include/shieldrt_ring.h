@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * The ring, mailbox and seqcount protocol of include/uapi/shieldrt.h as
+ * static inline helpers: a small ordering layer that is the kernel's
+ * barriers under __KERNEL__ and __atomic builtins elsewhere, and the user
+ * side's producer/consumer helpers.  The kernel side of the protocol
+ * (validation and the per-cycle work) is kmod/dataplane.h, built on the
+ * same layer.  The barrier tags ([A1] ...) refer to the pairing drawn in
+ * include/uapi/shieldrt.h.
+ */
+#ifndef SHIELDRT_RING_H
+#define SHIELDRT_RING_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/atomic.h>
+#include <asm/barrier.h>
+
+#define srt_load_acquire(p)	smp_load_acquire(p)
+#define srt_store_release(p, v)	smp_store_release(p, v)
+#define srt_read_once(x)	READ_ONCE(x)
+#define srt_write_once(x, v)	WRITE_ONCE(x, v)
+#define srt_xchg(p, v)		xchg(p, v)
+#define srt_seq_wmb()		smp_wmb()
+#define srt_seq_rmb()		smp_rmb()
+#define srt_seq_put(x, v)	WRITE_ONCE(x, v)
+#define srt_seq_get(x)		READ_ONCE(x)
+#else
+#include <linux/types.h>
+#include <stddef.h>
+
+#define srt_load_acquire(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
+#define srt_store_release(p, v)	__atomic_store_n(p, v, __ATOMIC_RELEASE)
+#define srt_read_once(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define srt_write_once(x, v)	__atomic_store_n(&(x), v, __ATOMIC_RELAXED)
+#define srt_xchg(p, v)		__atomic_exchange_n(p, v, __ATOMIC_ACQ_REL)
+/*
+ * ThreadSanitizer does not model stand-alone fences, so in user space the
+ * seqcount payload carries its own ordering (release stores, acquire
+ * loads): plain moves on x86, and what TSan can check.
+ */
+#define srt_seq_wmb()		do { } while (0)
+#define srt_seq_rmb()		do { } while (0)
+#define srt_seq_put(x, v)	__atomic_store_n(&(x), v, __ATOMIC_RELEASE)
+#define srt_seq_get(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#endif
+
+#include "uapi/shieldrt.h"
+
+/* The counters of struct shieldrt_stats, for code that walks them all. */
+#define SHIELDRT_STATS_FIELDS(X)					\
+	X(cycles) X(tel_records) X(tel_drops) X(tel_corrupt)		\
+	X(mbox_updates) X(mbox_rej_index) X(mbox_rej_value)		\
+	X(mbox_rej_flags) X(mbox_corrupt)				\
+	X(cmd_applied) X(cmd_rej_index) X(cmd_rej_value)		\
+	X(cmd_rej_late) X(cmd_rej_flags) X(cmd_corrupt) X(cmd_underruns)
+
+#define SHIELDRT_LIVE_FIELDS(X)						\
+	X(heartbeat) X(cycle) X(commit_cycle) X(heartbeat_cycle)	\
+	X(mbox_seq) X(mbox_cycle)
+
+/* Finite doubles only: exponent all ones is NaN or an infinity. */
+static inline int srt_value_finite(__u64 bits)
+{
+	return (bits & 0x7ff0000000000000ULL) != 0x7ff0000000000000ULL;
+}
+
+static inline void *srt_at(void *base, __u32 first, __u32 stride,
+			   __u32 slot)
+{
+	return (unsigned char *)base + first + (unsigned long)stride * slot;
+}
+
+/* Seqcount readers for the live block and the stats (pair with [G1]). */
+static inline int srt_live_read(const struct shieldrt_live *src,
+				struct shieldrt_live *dst)
+{
+	int tries;
+
+	for (tries = 0; tries < 10000; tries++) {
+		__u32 s0 = srt_load_acquire(&src->seq);		/* [G2] */
+
+		if (s0 & 1)
+			continue;
+#define SRT_COPY(f) dst->f = srt_seq_get(src->f);
+		SHIELDRT_LIVE_FIELDS(SRT_COPY)
+#undef SRT_COPY
+		srt_seq_rmb();					/* [G2] */
+		if (srt_read_once(src->seq) == s0) {
+			dst->seq = s0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static inline int srt_stats_read(const struct shieldrt_stats *src,
+				 struct shieldrt_stats *dst)
+{
+	int tries;
+
+	for (tries = 0; tries < 10000; tries++) {
+		__u32 s0 = srt_load_acquire(&src->seq);		/* [G2] */
+
+		if (s0 & 1)
+			continue;
+#define SRT_COPY(f) dst->f = srt_seq_get(src->f);
+		SHIELDRT_STATS_FIELDS(SRT_COPY)
+#undef SRT_COPY
+		srt_seq_rmb();					/* [G2] */
+		if (srt_read_once(src->seq) == s0) {
+			dst->seq = s0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+#ifndef __KERNEL__
+/*
+ * The user side of one attached region.  off comes from the attach ioctl
+ * (trusted: the kernel wrote it); everything in the mapping may have been
+ * scribbled on by another process, so indices are checked here too.
+ */
+struct srt_map {
+	unsigned char *base;
+	struct shieldrt_offsets off;
+	struct shieldrt_hdr *hdr;
+	struct shieldrt_mbox *mbox;
+	struct shieldrt_ring_ctl *cmd;
+	struct shieldrt_ring_ctl *tel;
+	struct shieldrt_stats *stats;
+	__u32 n_in;
+	__u32 mbox_back;	/* slot this writer owns */
+	__u64 mbox_seq;		/* last update seq this writer used */
+	__u32 cmd_tail;		/* producer index, private */
+	__u32 tel_head;		/* consumer index, private */
+};
+
+/* 0, or -1 if the offsets do not describe a sane region. */
+static inline int srt_map_init(struct srt_map *m, void *base,
+			       const struct shieldrt_offsets *off)
+{
+	const __u64 sz = off->region_size;
+
+	if (off->cmd_size & (off->cmd_size - 1) ||
+	    off->tel_size & (off->tel_size - 1) ||
+	    !off->cmd_size || !off->tel_size ||
+	    off->hdr + sizeof(struct shieldrt_hdr) > sz ||
+	    off->mbox_slots + 3ULL * off->mbox_stride > sz ||
+	    off->cmd_entries + (__u64)off->cmd_size * off->cmd_stride > sz ||
+	    off->tel_entries + (__u64)off->tel_size * off->tel_stride > sz ||
+	    off->stats + sizeof(struct shieldrt_stats) > sz)
+		return -1;
+	m->base = base;
+	m->off = *off;
+	m->hdr = (struct shieldrt_hdr *)(m->base + off->hdr);
+	m->mbox = (struct shieldrt_mbox *)(m->base + off->mbox);
+	m->cmd = (struct shieldrt_ring_ctl *)(m->base + off->cmd);
+	m->tel = (struct shieldrt_ring_ctl *)(m->base + off->tel);
+	m->stats = (struct shieldrt_stats *)(m->base + off->stats);
+	m->n_in = srt_read_once(m->hdr->n_in);
+	if (m->n_in > SHIELDRT_MAX_SIGNALS ||
+	    16 + 8 * m->n_in > off->mbox_stride ||
+	    16 + 8 * m->n_in > off->cmd_stride)
+		return -1;
+	/* Single writer: take over the slot the previous writer held. */
+	m->mbox_back = srt_read_once(m->mbox->writer_back) & SHIELDRT_MBOX_IDX;
+	if (m->mbox_back > 2)
+		m->mbox_back = 2;
+	m->mbox_seq = srt_read_once(m->hdr->live.mbox_seq);
+	m->cmd_tail = srt_read_once(m->cmd->tail);
+	m->tel_head = srt_read_once(m->tel->head);
+	return 0;
+}
+
+static inline struct shieldrt_slot *srt_mbox_slot(struct srt_map *m,
+						  __u32 idx)
+{
+	return srt_at(m->base, m->off.mbox_slots, m->off.mbox_stride, idx);
+}
+
+/*
+ * Publish a set of inputs: value[i] for each bit i of mask.  Returns the
+ * update's seq; live.mbox_seq reaches it once the kernel applied it.
+ */
+static inline __u64 srt_mbox_write(struct srt_map *m, __u32 mask,
+				   const __u64 *value)
+{
+	struct shieldrt_slot *s = srt_mbox_slot(m, m->mbox_back);
+	__u32 i, old;
+
+	for (i = 0; i < m->n_in; i++)
+		s->value[i] = (mask >> i) & 1 ? value[i] : 0;
+	s->mask = mask;
+	s->flags = 0;
+	s->key = ++m->mbox_seq;
+	/* [E1] release this slot, acquire the one handed back ([F2]) */
+	old = srt_xchg(&m->mbox->middle, m->mbox_back | SHIELDRT_MBOX_FRESH);
+	m->mbox_back = old & SHIELDRT_MBOX_IDX;
+	if (m->mbox_back > 2)	/* scribbled: any slot will do */
+		m->mbox_back = 0;
+	srt_write_once(m->mbox->writer_back, m->mbox_back);
+	return m->mbox_seq;
+}
+
+/* The kernel has not taken the last update yet. */
+static inline int srt_mbox_pending(struct srt_map *m)
+{
+	return !!(srt_load_acquire(&m->mbox->middle) & SHIELDRT_MBOX_FRESH);
+}
+
+/* Free command slots (-1: the kernel's head is impossible). */
+static inline long srt_cmd_space(struct srt_map *m)
+{
+	__u32 head = srt_load_acquire(&m->cmd->head);		/* [B2] */
+	__u32 used = m->cmd_tail - head;
+
+	if (used > m->off.cmd_size)
+		return -1;
+	return m->off.cmd_size - used;
+}
+
+/* The k-th free slot after the tail; fill it, then srt_cmd_commit(). */
+static inline struct shieldrt_slot *srt_cmd_slot(struct srt_map *m,
+						 __u32 k)
+{
+	return srt_at(m->base, m->off.cmd_entries, m->off.cmd_stride,
+		      (m->cmd_tail + k) & (m->off.cmd_size - 1));
+}
+
+static inline void srt_cmd_commit(struct srt_map *m, __u32 n)
+{
+	m->cmd_tail += n;
+	srt_store_release(&m->cmd->tail, m->cmd_tail);		/* [A1] */
+}
+
+/* Records ready to read (-1: the tail is impossible). */
+static inline long srt_tel_avail(struct srt_map *m)
+{
+	__u32 tail = srt_load_acquire(&m->tel->tail);		/* [C2] */
+	__u32 n = tail - m->tel_head;
+
+	if (n > m->off.tel_size)
+		return -1;
+	return n;
+}
+
+static inline const struct shieldrt_tel *srt_tel_record(struct srt_map *m,
+							__u32 k)
+{
+	return srt_at(m->base, m->off.tel_entries, m->off.tel_stride,
+		      (m->tel_head + k) & (m->off.tel_size - 1));
+}
+
+static inline void srt_tel_release(struct srt_map *m, __u32 n)
+{
+	m->tel_head += n;
+	srt_store_release(&m->tel->head, m->tel_head);		/* [D1] */
+}
+
+/* After a -1 from srt_tel_avail: skip to the producer's position. */
+static inline void srt_tel_resync(struct srt_map *m)
+{
+	m->tel_head = srt_load_acquire(&m->tel->tail);		/* [C2] */
+	srt_store_release(&m->tel->head, m->tel_head);		/* [D1] */
+}
+#endif /* !__KERNEL__ */
+
+#endif /* SHIELDRT_RING_H */

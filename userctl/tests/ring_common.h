@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Host test harness for the data plane: the kernel side (kmod/dataplane.h)
+ * compiled for user space, a region in ordinary memory, TAP output.
+ */
+#ifndef RING_COMMON_H
+#define RING_COMMON_H
+
+#include <linux/types.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The kernel's short type names, for kmod/cycle.h and kmod/dataplane.h. */
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+#include "../../kmod/dataplane.h"
+
+static int tap_n, tap_failed;
+
+static inline void tap_ok(int ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static inline void tap_ok(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", ok ? "" : "not ", ++tap_n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+	if (!ok)
+		tap_failed++;
+}
+
+static inline int tap_done(void)
+{
+	printf("1..%d\n# %d passed, %d failed\n", tap_n, tap_n - tap_failed,
+	       tap_failed);
+	return tap_failed ? 1 : 0;
+}
+
+/* A zeroed region of exactly the laid-out size, set up as the kernel does. */
+static inline void *fake_region(struct srt_dp *dp, struct srt_dp_geom *g,
+				struct shieldrt_offsets *off)
+{
+	u64 size = srt_dp_layout(g, off, 4096);
+	void *mem;
+
+	if (!size) {
+		fprintf(stderr, "bad test geometry\n");
+		exit(2);
+	}
+	mem = aligned_alloc(4096, size);
+	if (!mem) {
+		fprintf(stderr, "out of memory\n");
+		exit(2);
+	}
+	memset(mem, 0, size);
+	srt_dp_init(dp, mem, off, g, "test", 100000);
+	return mem;
+}
+
+static inline void default_geom(struct srt_dp_geom *g, u32 n_in, u32 n_out,
+				u32 cmd_size, u32 tel_size)
+{
+	u32 i;
+
+	memset(g, 0, sizeof(*g));
+	g->n_in = n_in;
+	g->n_out = n_out;
+	g->cmd_size = cmd_size;
+	g->tel_size = tel_size;
+	g->tel_decimation = 1;
+	for (i = 0; i < n_in; i++)
+		g->tel_sel[g->tel_nsel++] = i;
+	for (i = 0; i < n_out; i++)
+		g->tel_sel[g->tel_nsel++] = SHIELDRT_SEL_OUT | i;
+}
+
+static inline u64 dbits(double d)
+{
+	u64 b;
+
+	memcpy(&b, &d, sizeof(b));
+	return b;
+}
+
+static inline double bitsd(u64 b)
+{
+	double d;
+
+	memcpy(&d, &b, sizeof(d));
+	return d;
+}
+
+#endif
