@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command table: one line per command, USERCTL_CMD(name, summary).
+ * The handler is cmd_<name>(argc, argv) in cmd_<name>.c, with argv[0]
+ * the command name.  main.c expands this list twice: once to declare the
+ * handlers, once to build the table, so adding a command is this line and
+ * its file.  Keep the list in the order "userctl --help" shows it.
+ */
+USERCTL_CMD(loop,	"create, start, stop, resume and destroy control loops")
+USERCTL_CMD(status,	"show loops: state, configuration and statistics")
+USERCTL_CMD(hist,	"show a loop's latency histograms")
+USERCTL_CMD(shield,	"audit, apply and restore CPU shielding for RT loops")

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Talking to the module through its debugfs files. */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "debugfs.h"
+#include "sysfile.h"
+#include "userctl.h"
+
+char *srt_path(const char *loop, const char *file)
+{
+	return rootpath("%s%s%s%s%s", SRT_DEBUGFS, loop ? "/" : "",
+			loop ? loop : "", file ? "/" : "", file ? file : "");
+}
+
+void srt_require(void)
+{
+	char *dir = srt_path(NULL, NULL);
+
+	if (!file_exists(dir))
+		fatal("%s: not found (is debugfs mounted and shieldrt loaded?)",
+		      syspath(dir));
+	free(dir);
+}
+
+/* The first non-empty last_error: the loop's, then the top-level one. */
+static char *srt_reason(const char *loop)
+{
+	char *path, *text = NULL;
+
+	if (loop) {
+		path = srt_path(loop, "last_error");
+		text = file_read_line(path);
+		free(path);
+		if (text && *text)
+			return text;
+		free(text);
+	}
+	path = srt_path(NULL, "last_error");
+	text = file_read_line(path);
+	free(path);
+	if (text && *text)
+		return text;
+	free(text);
+	return NULL;
+}
+
+void srt_control(const char *loop, const char *line)
+{
+	char *path = srt_path(NULL, "control"), *reason;
+	int err;
+
+	srt_require();
+	err = file_write_str(path, line);
+	if (!err) {
+		free(path);
+		return;
+	}
+	reason = srt_reason(loop);
+	fatal("'%s' failed: %s", line, reason ? reason : strerror(-err));
+}
+
+void srt_check_name(const char *name)
+{
+	size_t i, len = strlen(name);
+
+	if (!len || len > 31)
+		usage_error("loop name '%s': 1 to 31 characters", name);
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_' &&
+		    name[i] != '-')
+			usage_error("loop name '%s': only letters, digits, '_' and '-'",
+				    name);
+}
+
+/* Split "key: value" / "key=value"; false if the line is not one. */
+static bool split_kv(char *line, char **key, char **val)
+{
+	size_t n = strspn(line, "abcdefghijklmnopqrstuvwxyz"
+			  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+	char *end;
+
+	if (!n || (line[n] != ':' && line[n] != '='))
+		return false;
+	line[n] = '\0';
+	*key = line;
+	*val = line + n + 1 + strspn(line + n + 1, " \t");
+	end = *val + strlen(*val);
+	while (end > *val && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return true;
+}
+
+static bool is_number(const char *s)
+{
+	char *end;
+
+	if (!*s || isspace((unsigned char)*s))
+		return false;
+	strtod(s, &end);
+	/* JSON has no hex, inf or nan */
+	return !*end && !strpbrk(s, "xXnNiI");
+}
+
+void srt_json_text(struct json *j, const char *text)
+{
+	char *copy = xstrdup(text), *line, *save, *key, *val;
+	bool kv = true;
+
+	for (line = strtok_r(copy, "\n", &save); line && kv;
+	     line = strtok_r(NULL, "\n", &save))
+		kv = split_kv(line, &key, &val);
+	free(copy);
+	if (!kv) {
+		json_str(j, text);
+		return;
+	}
+	copy = xstrdup(text);
+	json_obj_begin(j);
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		split_kv(line, &key, &val);
+		json_key(j, key);
+		if (is_number(val))
+			json_raw(j, val);
+		else
+			json_str(j, val);
+	}
+	json_obj_end(j);
+	free(copy);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+unsigned int srt_loops(char ***names)
+{
+	char *dir = srt_path(NULL, NULL), *state;
+	unsigned int n = 0;
+	struct dirent *de;
+	DIR *d;
+
+	*names = NULL;
+	d = opendir(dir);
+	if (!d)
+		fatal("%s: %s (is debugfs mounted and shieldrt loaded?)",
+		      syspath(dir), strerror(errno));
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		/* a loop is a directory with a state file */
+		state = srt_path(de->d_name, "state");
+		if (file_exists(state)) {
+			*names = xrealloc(*names, (n + 1) * sizeof(**names));
+			(*names)[n++] = xstrdup(de->d_name);
+		}
+		free(state);
+	}
+	closedir(d);
+	free(dir);
+	qsort(*names, n, sizeof(**names), cmp_str);
+	return n;
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shield apply / restore: the run-time half of shielding.  apply plans
+ * every change first (reading each file once), saves each old value to
+ * the state file before writing the new one, and rolls everything back if
+ * a write fails for a reason other than an IRQ that cannot move.  restore
+ * writes the saved bytes back, newest first.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "shield.h"
+#include "shield_state.h"
+#include "sysfile.h"
+#include "userctl.h"
+
+struct change {
+	char *path;		/* with the root prefix */
+	char *old;		/* exact bytes read */
+	size_t oldlen;
+	char *new;
+	bool irq;		/* IRQ affinity: -EIO means "cannot move" */
+};
+
+struct plan {
+	struct change *v;
+	size_t n, cap;
+};
+
+/* Content with trailing white space dropped, for comparing and showing. */
+static char *trimmed(const char *data, size_t len)
+{
+	while (len && (data[len - 1] == '\n' || data[len - 1] == ' '))
+		len--;
+	return state_escape(data, len);
+}
+
+/*
+ * Read a file the plan may change: NULL if it does not exist (a feature
+ * this kernel lacks); any other error stops before anything is written.
+ */
+static char *plan_read(const char *path, size_t *len)
+{
+	char *data;
+	int err;
+
+	err = file_read(path, &data, len);
+	if (err == -ENOENT)
+		return NULL;
+	if (err)
+		fatal("cannot read %s: %s; nothing was changed",
+		      syspath(path), strerror(-err));
+	return data;
+}
+
+/* Takes @path, @old and @new; drops the change if nothing would change. */
+static void plan_add(struct plan *p, char *path, char *old, size_t oldlen,
+		     char *new, bool irq)
+{
+	char *cur = trimmed(old, oldlen);
+	struct change *c;
+
+	if (!strcmp(cur, new)) {
+		free(path);
+		free(old);
+		free(new);
+		free(cur);
+		return;
+	}
+	free(cur);
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 32;
+		p->v = xrealloc(p->v, p->cap * sizeof(*p->v));
+	}
+	c = &p->v[p->n++];
+	c->path = path;
+	c->old = old;
+	c->oldlen = oldlen;
+	c->new = new;
+	c->irq = irq;
+}
+
+/* A list or hex cpumask file: narrow it to the housekeeping CPUs. */
+static void plan_mask(const struct shield_ctx *ctx, struct plan *p,
+		      char *path, bool hex, bool irq)
+{
+	struct cpuset set, want;
+	char err[128], text[1024];
+	size_t len;
+	char *old;
+	int ret;
+
+	old = plan_read(path, &len);
+	if (!old) {
+		free(path);
+		return;
+	}
+	ret = hex ? cpumask_parse_hex(old, &set, err, sizeof(err)) :
+		    cpulist_parse(old, &set, CPULIST_ALLOW_EMPTY, err,
+				  sizeof(err));
+	if (ret)
+		fatal("%s: cannot parse '%s': %s; nothing was changed",
+		      syspath(path), old, err);
+	if (!cpuset_intersects(&set, &ctx->shield)) {
+		free(old);
+		free(path);
+		return;
+	}
+	shield_narrow(ctx, &set, &want);
+	if (hex)
+		cpumask_format_hex(&want, text, sizeof(text));
+	else
+		cpulist_format(&want, text, sizeof(text));
+	plan_add(p, path, old, len, xstrdup(text), irq);
+}
+
+static void plan_value(struct plan *p, char *path, const char *value)
+{
+	size_t len;
+	char *old = plan_read(path, &len);
+
+	if (!old) {
+		free(path);
+		return;
+	}
+	plan_add(p, path, old, len, xstrdup(value), false);
+}
+
+static void plan_governor(struct plan *p, int cpu)
+{
+	char *dir = rootpath("/sys/devices/system/cpu/cpu%d/cpufreq", cpu);
+	char *avail_path = xasprintf("%s/scaling_available_governors", dir);
+	char *avail = file_read_line(avail_path), *tok, *save;
+	bool found = false;
+
+	for (tok = avail ? strtok_r(avail, " ", &save) : NULL; tok;
+	     tok = strtok_r(NULL, " ", &save))
+		found |= !strcmp(tok, "performance");
+	if (found)
+		plan_value(p, xasprintf("%s/scaling_governor", dir),
+			   "performance");
+	else if (avail)
+		warnx_("cpu%d: no 'performance' cpufreq governor, left as is",
+		       cpu);
+	free(avail);
+	free(avail_path);
+	free(dir);
+}
+
+static void plan_build(const struct shield_ctx *ctx, struct plan *p)
+{
+	unsigned int *irqs, n, i;
+	int cpu, last = cpuset_last(&ctx->shield);
+
+	n = irq_list(&irqs);
+	for (i = 0; i < n; i++)
+		plan_mask(ctx, p, rootpath("/proc/irq/%u/smp_affinity_list",
+					   irqs[i]), false, true);
+	free(irqs);
+	plan_mask(ctx, p, rootpath("/proc/irq/default_smp_affinity"), true,
+		  false);
+	plan_mask(ctx, p, rootpath("/sys/devices/virtual/workqueue/cpumask"),
+		  true, false);
+	plan_mask(ctx, p,
+		  rootpath("/sys/bus/workqueue/devices/writeback/cpumask"),
+		  true, false);
+	plan_mask(ctx, p, rootpath("/proc/sys/kernel/watchdog_cpumask"),
+		  false, false);
+	plan_value(p, rootpath("/proc/sys/kernel/sched_rt_runtime_us"), "-1");
+	plan_value(p, rootpath("/proc/sys/kernel/timer_migration"), "0");
+	for (cpu = 0; cpu <= last; cpu++) {
+		if (!cpuset_has(&ctx->shield, cpu))
+			continue;
+		plan_value(p, rootpath("/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
+				       cpu), "0");
+		plan_governor(p, cpu);
+	}
+}
+
+static void plan_free(struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->v[i].path);
+		free(p->v[i].old);
+		free(p->v[i].new);
+	}
+	free(p->v);
+}
+
+static void print_change(const char *tag, const struct change *c,
+			 const char *why)
+{
+	char *old = trimmed(c->old, c->oldlen);
+
+	printf("%s%s: %s -> %s%s%s\n", tag, syspath(c->path), old, c->new,
+	       why ? ": " : "", why ? why : "");
+	free(old);
+}
+
+/* Put back changes [0, n) newest first; returns how many failed. */
+static unsigned int rollback(const struct plan *p, size_t n)
+{
+	unsigned int failed = 0;
+	int err;
+
+	while (n--) {
+		err = file_write(p->v[n].path, p->v[n].old, p->v[n].oldlen);
+		if (err) {
+			warnx_("rollback: cannot restore %s: %s",
+			       syspath(p->v[n].path), strerror(-err));
+			failed++;
+		}
+	}
+	return failed;
+}
+
+/* A failed write: undo what was done, keep the state file only if needed. */
+static void __attribute__((noreturn))
+apply_abort(const struct plan *p, size_t done, struct state_file *sf,
+	    const char *state_path, const char *what, int err)
+{
+	unsigned int failed = rollback(p, done);
+
+	state_close(sf);
+	if (!failed) {
+		unlink(state_path);
+		fatal("%s: %s; rolled back %zu change%s", what,
+		      strerror(-err), done, done == 1 ? "" : "s");
+	}
+	fatal("%s: %s; rollback failed for %u of %zu changes, old values kept in %s ('userctl shield restore' retries)",
+	      what, strerror(-err), failed, done, state_path);
+}
+
+static int apply_plan(const struct plan *p, const char *state_path,
+		      const char *cpus)
+{
+	unsigned int unmovable = 0;
+	struct state_entry e;
+	struct state_file sf;
+	char *what;
+	size_t i, done = 0;
+	off_t undo;
+	int err;
+
+	err = state_create(&sf, state_path, cpus);
+	if (err) {
+		if (sf.fd >= 0) {
+			state_close(&sf);
+			unlink(state_path);
+		}
+		fatal("cannot create state file %s: %s; nothing was changed",
+		      state_path, strerror(-err));
+	}
+	for (i = 0; i < p->n; i++) {
+		const struct change *c = &p->v[i];
+
+		e.path = (char *)syspath(c->path);
+		e.data = c->old;
+		e.len = c->oldlen;
+		err = state_append(&sf, &e, &undo);
+		if (err) {
+			what = xasprintf("cannot save to %s", state_path);
+			apply_abort(p, done, &sf, state_path, what, err);
+		}
+		err = file_write_str(c->path, c->new);
+		if (!err) {
+			print_change("set   ", c, NULL);
+			done++;
+			continue;
+		}
+		if (c->irq && err == -EIO) {
+			/* per-CPU or managed IRQ: nothing changed, expected */
+			print_change("WARN  ", c, "cannot move (EIO), left as is");
+			unmovable++;
+			err = state_truncate(&sf, undo);
+			if (!err)
+				continue;
+			what = xasprintf("cannot update %s", state_path);
+			apply_abort(p, done, &sf, state_path, what, err);
+		}
+		what = xasprintf("cannot write %s", syspath(c->path));
+		apply_abort(p, done, &sf, state_path, what, err);
+	}
+	state_close(&sf);
+	printf("# %zu changed, %u unmovable IRQ%s left; 'userctl shield restore --state %s' undoes it\n",
+	       done, unmovable, unmovable == 1 ? "" : "s", state_path);
+	if (!done)
+		unlink(state_path);
+	return 0;
+}
+
+int shield_apply(const struct shield_ctx *ctx, const char *state_path,
+		 bool dry_run)
+{
+	struct plan p = { 0 };
+	size_t i;
+	int ret = 0;
+
+	if (!dry_run && file_exists(state_path))
+		fatal("%s exists: a shield is already applied; run 'userctl shield restore' first",
+		      state_path);
+	plan_build(ctx, &p);
+	printf("# shield %s: CPU %s shielded, housekeeping CPU %s\n",
+	       dry_run ? "apply --dry-run" : "apply", ctx->shield_list,
+	       ctx->house_list);
+	if (dry_run) {
+		for (i = 0; i < p.n; i++)
+			print_change("", &p.v[i], NULL);
+		printf("# %zu change%s planned, nothing written\n", p.n,
+		       p.n == 1 ? "" : "s");
+	} else if (!p.n) {
+		printf("# nothing to change\n");
+	} else {
+		ret = apply_plan(&p, state_path, ctx->shield_list);
+	}
+	plan_free(&p);
+	return ret;
+}
+
+int shield_restore(const char *state_path)
+{
+	struct state_entry *v;
+	size_t n, n_owned, i, nfailed = 0;
+	char err[512], *path;
+	bool *failed;
+	int ret;
+
+	if (!file_exists(state_path))
+		fatal("no shield state at %s: nothing to restore",
+		      state_path);
+	if (state_load(state_path, &v, &n, err, sizeof(err)))
+		fatal("%s", err);
+	n_owned = n;
+	failed = xmalloc(n * sizeof(*failed));
+	/* newest first, the reverse of apply */
+	for (i = n; i--; ) {
+		path = rootpath("%s", v[i].path);
+		ret = file_write(path, v[i].data, v[i].len);
+		free(path);
+		failed[i] = ret != 0;
+		if (ret) {
+			warnx_("cannot restore %s: %s", v[i].path,
+			       strerror(-ret));
+			nfailed++;
+			continue;
+		}
+		printf("restored %s\n", v[i].path);
+	}
+	if (!nfailed) {
+		if (unlink(state_path))
+			warnx_("cannot remove %s: %s", state_path,
+			       strerror(errno));
+		printf("# %zu file%s restored\n", n, n == 1 ? "" : "s");
+	} else {
+		/* keep what failed, in apply order, for another try */
+		size_t k = 0;
+
+		for (i = 0; i < n; i++) {
+			if (failed[i]) {
+				v[k++] = v[i];
+				continue;
+			}
+			free(v[i].path);
+			free(v[i].data);
+		}
+		n_owned = k;
+		ret = state_rewrite(state_path, v, nfailed);
+		if (ret)
+			warnx_("cannot rewrite %s: %s", state_path,
+			       strerror(-ret));
+		printf("# %zu of %zu files restored, the rest kept in %s\n",
+		       n - nfailed, n, state_path);
+	}
+	free(failed);
+	state_entries_free(v, n_owned);
+	return nfailed ? 1 : 0;
+}

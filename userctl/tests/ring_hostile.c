@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel side of the data plane (kmod/dataplane.h, built for user
+ * space) fed with hostile regions: impossible heads/tails, bad indices,
+ * NaN/Inf, unknown flags, late entries, a scrambled mailbox index and
+ * random bytes everywhere.  Every case must be counted and skipped, never
+ * applied and never followed out of bounds (built with ASan/UBSan too).
+ */
+#include <math.h>
+
+#include "ring_common.h"
+
+#define NIN 3
+
+struct bed {
+	struct srt_dp dp;
+	struct srt_dp_geom g;
+	struct shieldrt_offsets off;
+	struct srt_signals sig;
+	void *mem;
+	u64 cyc;
+};
+
+static void bed_init(struct bed *b)
+{
+	memset(b, 0, sizeof(*b));
+	default_geom(&b->g, NIN, 2, 8, 8);
+	b->mem = fake_region(&b->dp, &b->g, &b->off);
+	b->sig.n_in = NIN;
+	b->sig.n_out = 2;
+}
+
+static void bed_cycle(struct bed *b)
+{
+	struct srt_cycle_sample s = { .cycle = b->cyc };
+
+	srt_dp_cycle_in(&b->dp, b->cyc, &b->sig);
+	srt_dp_cycle_out(&b->dp, &s, &b->sig);
+	b->cyc++;
+}
+
+static struct shieldrt_slot *cmd_at(struct bed *b, u32 idx)
+{
+	return srt_at(b->mem, b->off.cmd_entries, b->off.cmd_stride,
+		      idx & (b->off.cmd_size - 1));
+}
+
+/* Write one command entry at the user's tail position and publish it. */
+static void push_cmd(struct bed *b, u64 key, u32 mask, u32 flags, u64 v)
+{
+	u32 tail = b->dp.cmd->tail;
+	struct shieldrt_slot *e = cmd_at(b, tail);
+	u32 i;
+
+	e->key = key;
+	e->mask = mask;
+	e->flags = flags;
+	for (i = 0; i < NIN; i++)
+		e->value[i] = v;
+	b->dp.cmd->tail = tail + 1;
+}
+
+static struct shieldrt_slot *mbox_slot(struct bed *b, u32 idx)
+{
+	return srt_at(b->mem, b->off.mbox_slots, b->off.mbox_stride, idx);
+}
+
+static void push_mbox(struct bed *b, u32 mask, u32 flags, u64 v)
+{
+	struct shieldrt_slot *s = mbox_slot(b, b->dp.mbox->writer_back);
+	u32 i;
+
+	s->key = 77;
+	s->mask = mask;
+	s->flags = flags;
+	for (i = 0; i < NIN; i++)
+		s->value[i] = v;
+	b->dp.mbox->writer_back =
+		srt_xchg(&b->dp.mbox->middle, b->dp.mbox->writer_back |
+			 SHIELDRT_MBOX_FRESH) & SHIELDRT_MBOX_IDX;
+}
+
+static int inputs_are(struct bed *b, double want)
+{
+	u32 i;
+
+	for (i = 0; i < NIN; i++)
+		if (b->sig.in[i] != dbits(want))
+			return 0;
+	return 1;
+}
+
+struct cmd_case {
+	const char *desc;
+	u64 key_delta;		/* added to the current cycle (wraps: late) */
+	u32 mask;
+	u32 flags;
+	double value;
+	size_t counter;		/* offsetof(struct shieldrt_stats, ...) */
+};
+
+#define CTR(f) offsetof(struct shieldrt_stats, f)
+static const struct cmd_case cmd_cases[] = {
+	{ "valid entry applies", 0, 7, 0, 2.5, CTR(cmd_applied) },
+	{ "index beyond n_in", 0, 1U << NIN, 0, 1.0, CTR(cmd_rej_index) },
+	{ "index 31", 0, 1U << 31, 0, 1.0, CTR(cmd_rej_index) },
+	{ "NaN value", 0, 1, 0, NAN, CTR(cmd_rej_value) },
+	{ "+Inf value", 0, 2, 0, INFINITY, CTR(cmd_rej_value) },
+	{ "-Inf value", 0, 4, 0, -INFINITY, CTR(cmd_rej_value) },
+	{ "unknown flag", 0, 1, 1U << 7, 1.0, CTR(cmd_rej_flags) },
+	{ "unknown flag with NOW", 0, 1, SHIELDRT_CMD_NOW | 1U << 31, 1.0,
+	  CTR(cmd_rej_flags) },
+	{ "cycle already past", (u64)-1, 1, 0, 1.0, CTR(cmd_rej_late) },
+	{ "NOW applies at once", 12345, 7, SHIELDRT_CMD_NOW, 4.0,
+	  CTR(cmd_applied) },
+};
+
+static u64 ctr(const struct shieldrt_stats *st, size_t off)
+{
+	return *(const u64 *)((const char *)st + off);
+}
+
+static void test_cmd_cases(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cmd_cases) / sizeof(cmd_cases[0]); i++) {
+		const struct cmd_case *c = &cmd_cases[i];
+		struct bed b;
+		u64 before;
+		int applied = c->counter == CTR(cmd_applied);
+
+		bed_init(&b);
+		b.cyc = 10;
+		bed_cycle(&b);		/* inputs 0.0 */
+		before = ctr(&b.dp.st, c->counter);
+		push_cmd(&b, b.cyc + c->key_delta, c->mask, c->flags,
+			 dbits(c->value));
+		bed_cycle(&b);
+		tap_ok(ctr(&b.dp.st, c->counter) == before + 1 &&
+		       b.dp.cmd_head == 1 &&
+		       (applied ? inputs_are(&b, c->value) :
+			inputs_are(&b, 0.0)),
+		       "cmd: %s: counted once, %s", c->desc,
+		       applied ? "applied" : "skipped, inputs unchanged");
+		free(b.mem);
+	}
+}
+
+static void test_cmd_timing(void)
+{
+	struct bed b;
+	u64 start;
+
+	bed_init(&b);
+	b.cyc = 100;
+	start = b.cyc;
+	push_cmd(&b, start + 3, 7, SHIELDRT_CMD_MORE, dbits(1.0));
+	push_cmd(&b, start + 4, 7, SHIELDRT_CMD_MORE, dbits(2.0));
+	bed_cycle(&b);
+	bed_cycle(&b);
+	bed_cycle(&b);
+	tap_ok(inputs_are(&b, 0.0) && b.dp.cmd_head == 0,
+	       "cmd: entries wait for their cycle");
+	bed_cycle(&b);
+	tap_ok(inputs_are(&b, 1.0) && b.dp.cmd_head == 1,
+	       "cmd: entry applied exactly at its cycle");
+	bed_cycle(&b);
+	tap_ok(inputs_are(&b, 2.0) && !b.dp.st.cmd_underruns,
+	       "cmd: next entry at the next cycle, no underrun");
+	bed_cycle(&b);
+	bed_cycle(&b);
+	tap_ok(b.dp.st.cmd_underruns == 2 && inputs_are(&b, 2.0),
+	       "cmd: stream promised more, ring empty: 2 underruns counted, "
+	       "last value held");
+	push_cmd(&b, b.cyc, 7, 0, dbits(3.0));
+	bed_cycle(&b);
+	bed_cycle(&b);
+	tap_ok(b.dp.st.cmd_underruns == 2 && inputs_are(&b, 3.0),
+	       "cmd: stream end (no MORE) stops underrun counting");
+	free(b.mem);
+}
+
+static void test_cmd_corrupt(void)
+{
+	static const u32 bad_tails[] = { 9, 0xffffffffU, 0x80000000U, 1000 };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		struct bed b;
+
+		bed_init(&b);
+		b.dp.cmd->tail = bad_tails[i];
+		bed_cycle(&b);
+		tap_ok(b.dp.st.cmd_corrupt == 1 &&
+		       b.dp.cmd_head == bad_tails[i] &&
+		       b.dp.cmd->head == bad_tails[i] && inputs_are(&b, 0.0),
+		       "cmd: tail %#x with size 8: counted, resynchronized",
+		       bad_tails[i]);
+		push_cmd(&b, b.cyc, 1, 0, dbits(5.0));
+		bed_cycle(&b);
+		tap_ok(b.dp.st.cmd_applied == 1 && b.dp.st.cmd_corrupt == 1,
+		       "cmd: ring usable again after the resync");
+		free(b.mem);
+	}
+}
+
+static void test_mbox_cases(void)
+{
+	struct bed b;
+
+	bed_init(&b);
+	push_mbox(&b, 5, 0, dbits(1.5));
+	bed_cycle(&b);
+	tap_ok(b.sig.in[0] == dbits(1.5) && b.sig.in[1] == 0 &&
+	       b.sig.in[2] == dbits(1.5) && b.dp.st.mbox_updates == 1 &&
+	       b.dp.mbox_seq == 77 && b.dp.mbox_cycle == 0,
+	       "mbox: masked update applied, others untouched, seq/cycle");
+	push_mbox(&b, 1U << NIN, 0, dbits(9.0));
+	bed_cycle(&b);
+	push_mbox(&b, 3, 0, dbits(NAN));
+	bed_cycle(&b);
+	push_mbox(&b, 3, 1, dbits(9.0));
+	bed_cycle(&b);
+	tap_ok(b.dp.st.mbox_rej_index == 1 && b.dp.st.mbox_rej_value == 1 &&
+	       b.dp.st.mbox_rej_flags == 1 && b.sig.in[0] == dbits(1.5),
+	       "mbox: bad index, NaN, flags each counted, nothing applied");
+	/* An update with one bad value in it applies none of it. */
+	b.dp.mbox->writer_back = 2;
+	{
+		struct shieldrt_slot *s;
+		u32 back = b.dp.mbox->writer_back;
+
+		s = mbox_slot(&b, back);
+		s->mask = 3;
+		s->flags = 0;
+		s->value[0] = dbits(8.0);
+		s->value[1] = dbits(INFINITY);
+		srt_xchg(&b.dp.mbox->middle, back | SHIELDRT_MBOX_FRESH);
+	}
+	bed_cycle(&b);
+	tap_ok(b.dp.st.mbox_rej_value == 2 && b.sig.in[0] == dbits(1.5),
+	       "mbox: a set with one Inf is rejected whole");
+	b.dp.mbox->middle = 3 | SHIELDRT_MBOX_FRESH;
+	bed_cycle(&b);
+	b.dp.mbox->middle = 0xffffffffU;
+	bed_cycle(&b);
+	tap_ok(b.dp.st.mbox_corrupt == 2 && b.dp.mbox_front <= 2 &&
+	       b.sig.in[0] == dbits(1.5),
+	       "mbox: impossible middle index counted twice, front stays "
+	       "in 0..2");
+	b.dp.mbox->middle = 0;
+	b.dp.mbox->writer_back = 1;
+	push_mbox(&b, 1, 0, dbits(6.0));
+	bed_cycle(&b);
+	tap_ok(b.sig.in[0] == dbits(6.0), "mbox: usable again afterwards");
+	free(b.mem);
+}
+
+static void test_tel_corrupt(void)
+{
+	struct bed b;
+	u32 i;
+
+	bed_init(&b);
+	for (i = 0; i < 8; i++)
+		bed_cycle(&b);
+	bed_cycle(&b);
+	tap_ok(b.dp.st.tel_records == 8 && b.dp.st.tel_drops == 1 &&
+	       !b.dp.st.tel_corrupt, "tel: full ring drops and counts");
+	b.dp.tel->head = b.dp.tel_tail + 5;	/* head ahead of tail */
+	bed_cycle(&b);
+	b.dp.tel->head = b.dp.tel_tail - 100;	/* head far behind */
+	bed_cycle(&b);
+	tap_ok(b.dp.st.tel_corrupt == 2 && b.dp.st.tel_drops == 3 &&
+	       b.dp.st.tel_records == 8,
+	       "tel: impossible head counted as corrupt and dropped");
+	b.dp.tel->head = b.dp.tel_tail;
+	bed_cycle(&b);
+	tap_ok(b.dp.st.tel_records == 9 &&
+	       b.dp.st.tel_records + b.dp.st.tel_drops == b.dp.st.cycles,
+	       "tel: records + drops = cycles after recovery");
+	free(b.mem);
+}
+
+static void test_tel_decimation(void)
+{
+	struct bed b;
+	u32 i;
+
+	memset(&b, 0, sizeof(b));
+	default_geom(&b.g, NIN, 2, 8, 64);
+	b.g.tel_decimation = 10;
+	b.mem = fake_region(&b.dp, &b.g, &b.off);
+	b.sig.n_in = NIN;
+	for (i = 0; i < 95; i++)
+		bed_cycle(&b);
+	tap_ok(b.dp.st.tel_records == 10 && b.dp.st.cycles == 95,
+	       "tel: decimation 10 over 95 cycles writes 10 records");
+	free(b.mem);
+}
+
+/* Random bytes over the whole region, every cycle, for a long time. */
+static void test_scribble(unsigned long cycles)
+{
+	struct bed b;
+	unsigned long i, bad = 0;
+	u64 rej_before = 0;
+	u32 j;
+
+	bed_init(&b);
+	srand(1);
+	for (i = 0; i < cycles; i++) {
+		unsigned char *p = b.mem;
+		u64 n = b.off.region_size;
+
+		if (i % 3 == 0) {
+			for (j = 0; j < 64; j++)
+				p[(u64)rand() % n] = rand();
+		} else {
+			/* target the words the kernel reads */
+			b.dp.cmd->tail = rand() % 3 ? b.dp.cmd->tail + 1 :
+				(u32)rand();
+			b.dp.tel->head = rand();
+			b.dp.mbox->middle = rand();
+			cmd_at(&b, b.dp.cmd->tail - 1)->key = b.cyc +
+				rand() % 3 - 1;
+			cmd_at(&b, b.dp.cmd->tail - 1)->mask = rand();
+		}
+		bed_cycle(&b);
+		for (j = 0; j < NIN; j++)
+			if (!srt_value_finite(b.sig.in[j]))
+				bad++;
+		if (b.dp.mbox_front > 2)
+			bad++;
+	}
+	rej_before = b.dp.st.cmd_rej_index + b.dp.st.cmd_rej_value +
+		b.dp.st.cmd_rej_flags + b.dp.st.cmd_rej_late +
+		b.dp.st.cmd_corrupt + b.dp.st.mbox_corrupt +
+		b.dp.st.mbox_rej_index + b.dp.st.mbox_rej_value +
+		b.dp.st.mbox_rej_flags + b.dp.st.tel_corrupt;
+	tap_ok(!bad, "scribble: %lu cycles, inputs always finite", cycles);
+	tap_ok(rej_before > 0 && b.dp.st.cycles == cycles &&
+	       b.dp.st.tel_records + b.dp.st.tel_drops == cycles,
+	       "scribble: %llu rejections counted, records %llu + drops %llu "
+	       "= cycles", (unsigned long long)rej_before,
+	       (unsigned long long)b.dp.st.tel_records,
+	       (unsigned long long)b.dp.st.tel_drops);
+	free(b.mem);
+}
+
+static void test_layout(void)
+{
+	struct srt_dp_geom g;
+	struct shieldrt_offsets off;
+	u64 size;
+
+	default_geom(&g, 4, 4, 1000, 64);
+	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: cmd size 1000 "
+	       "(not a power of two) refused");
+	default_geom(&g, 33, 4, 64, 64);
+	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: 33 inputs refused");
+	default_geom(&g, 2, 2, 64, 64);
+	g.tel_sel[0] = 2;
+	tap_ok(!srt_dp_layout(&g, &off, 4096),
+	       "layout: telemetry of input 2 with 2 inputs refused");
+	g.tel_sel[0] = SHIELDRT_SEL_OUT | 0x80;
+	tap_ok(!srt_dp_layout(&g, &off, 4096),
+	       "layout: telemetry of output 128 refused");
+	default_geom(&g, 2, 2, 64, 64);
+	g.tel_decimation = 0;
+	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: decimation 0 refused");
+	default_geom(&g, 4, 4, 1024, 4096);
+	size = srt_dp_layout(&g, &off, 4096);
+	tap_ok(size && size % 4096 == 0 && size == off.region_size &&
+	       off.tel_entries + (u64)off.tel_size * off.tel_stride <=
+	       off.region_size && off.cmd % 64 == 0 && off.tel % 64 == 0,
+	       "layout: page multiple, sections aligned and inside (%llu "
+	       "bytes)", (unsigned long long)off.region_size);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200000;
+
+	test_layout();
+	test_cmd_cases();
+	test_cmd_timing();
+	test_cmd_corrupt();
+	test_mbox_cases();
+	test_tel_corrupt();
+	test_tel_decimation();
+	test_scribble(n);
+	return tap_done();
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers every userctl command shares: fatal errors and option parsing. */
+#ifndef USERCTL_H
+#define USERCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define USERCTL_VERSION "0.1"
+
+/* Print "userctl: <message>" to stderr and exit with @status. */
+void fatal_status(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* A usage or input error: exit status 2. */
+#define usage_error(...) fatal_status(2, __VA_ARGS__)
+/* A runtime failure: exit status 1. */
+#define fatal(...) fatal_status(1, __VA_ARGS__)
+
+/* Print "userctl: warning: <message>" to stderr. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Reset getopt so a command can parse its own argv. */
+void getopt_reset(void);
+
+/* Reject leftover arguments after a command's options. */
+void no_more_args(const char *cmd, int argc, char **argv, int optind_);
+
+#endif

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Fatal errors, checked allocation and getopt glue shared by all commands. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "userctl.h"
+
+void fatal_status(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("userctl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("userctl: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		fatal("out of memory");
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		fatal("out of memory");
+	return p;
+}
+
+void getopt_reset(void)
+{
+	/* glibc re-initialises its scanner when optind is 0. */
+	optind = 0;
+	opterr = 1;
+}
+
+void no_more_args(const char *cmd, int argc, char **argv, int optind_)
+{
+	if (optind_ < argc)
+		usage_error("%s: unexpected argument '%s' (see 'userctl %s --help')",
+			    cmd, argv[optind_], cmd);
+}
