@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/shieldrt: attach an fd to a loop's region by name, mmap it.
+ *
+ * Mode 0660, owner root; to let an unprivileged control process feed
+ * setpoints, give the node a group with a udev rule, e.g.
+ *   KERNEL=="shieldrt", GROUP="shieldrt", MODE="0660"
+ * Creating loops and changing chains stays in debugfs (root only).
+ *
+ * The region is mapped whole and read-write (read-only through an
+ * O_RDONLY fd): splitting it into RO and RW pages would not make the
+ * kernel any safer, because the kernel never trusts the region anyway
+ * (see dataplane.h); it would only make the layout depend on PAGE_SIZE.
+ *
+ * Lifetime: the fd holds a region reference from attach to release, each
+ * VMA one more (vm_ops open/close, so forks and splits count too); the
+ * file pins the module (fops.owner), so rmmod waits for the last fd and
+ * mapping.  A loop destroyed under a mapping leaves valid memory whose
+ * header says SHIELDRT_RF_DEAD.
+ */
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include "region.h"
+
+struct srt_dev_file {
+	struct mutex lock;		/* attach vs mmap vs ioctl */
+	struct srt_region *region;	/* NULL until attached */
+};
+
+static int srt_dev_open(struct inode *inode, struct file *file)
+{
+	struct srt_dev_file *df;
+
+	df = kzalloc(sizeof(*df), GFP_KERNEL);
+	if (!df)
+		return -ENOMEM;
+	mutex_init(&df->lock);
+	file->private_data = df;
+	return 0;
+}
+
+static int srt_dev_release(struct inode *inode, struct file *file)
+{
+	struct srt_dev_file *df = file->private_data;
+
+	srt_region_put(df->region);
+	mutex_destroy(&df->lock);
+	kfree(df);
+	return 0;
+}
+
+static long srt_dev_attach(struct srt_dev_file *df, void __user *uarg)
+{
+	struct shieldrt_attach a;
+	struct srt_region *r;
+	int i;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	if (a.flags)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(a.resv); i++)
+		if (a.resv[i])
+			return -EINVAL;
+	if (!a.name[0] || strnlen(a.name, sizeof(a.name)) == sizeof(a.name))
+		return -EINVAL;
+
+	mutex_lock(&df->lock);
+	if (df->region) {
+		mutex_unlock(&df->lock);
+		return -EBUSY;
+	}
+	r = srt_region_find_get(a.name);
+	if (!r) {
+		mutex_unlock(&df->lock);
+		return -ENOENT;
+	}
+	srt_region_offsets(r, &a.off);
+	if (copy_to_user(uarg, &a, sizeof(a))) {
+		mutex_unlock(&df->lock);
+		srt_region_put(r);
+		return -EFAULT;
+	}
+	df->region = r;
+	mutex_unlock(&df->lock);
+	return 0;
+}
+
+static long srt_dev_ioctl(struct file *file, unsigned int cmd,
+			  unsigned long arg)
+{
+	struct srt_dev_file *df = file->private_data;
+	void __user *uarg = (void __user *)arg;
+	struct shieldrt_offsets off;
+	struct shieldrt_hdr *h;
+	long ret = 0;
+	u32 bump;
+
+	switch (cmd) {
+	case SHIELDRT_IOC_ATTACH:
+		return srt_dev_attach(df, uarg);
+	case SHIELDRT_IOC_OFFSETS:
+	case SHIELDRT_IOC_HEARTBEAT:
+		break;
+	default:
+		return -ENOTTY;
+	}
+
+	if (cmd == SHIELDRT_IOC_HEARTBEAT && get_user(bump, (u32 __user *)uarg))
+		return -EFAULT;
+	mutex_lock(&df->lock);
+	if (!df->region) {
+		ret = -EBADFD;
+	} else if (cmd == SHIELDRT_IOC_OFFSETS) {
+		srt_region_offsets(df->region, &off);
+		if (copy_to_user(uarg, &off, sizeof(off)))
+			ret = -EFAULT;
+	} else {
+		/* Same word a mapping would bump; the cycle reads it once. */
+		h = srt_region_mem(df->region);
+		WRITE_ONCE(h->user.heartbeat,
+			   READ_ONCE(h->user.heartbeat) + bump);
+	}
+	mutex_unlock(&df->lock);
+	return ret;
+}
+
+static void srt_vm_open(struct vm_area_struct *vma)
+{
+	srt_region_get(vma->vm_private_data);
+}
+
+static void srt_vm_close(struct vm_area_struct *vma)
+{
+	srt_region_put(vma->vm_private_data);
+}
+
+static const struct vm_operations_struct srt_vm_ops = {
+	.open	= srt_vm_open,
+	.close	= srt_vm_close,
+};
+
+static int srt_dev_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct srt_dev_file *df = file->private_data;
+	struct srt_region *r;
+	int ret;
+
+	mutex_lock(&df->lock);
+	r = df->region;
+	if (!r) {
+		ret = -EBADFD;
+		goto out_unlock;
+	}
+	if (vma->vm_pgoff ||
+	    vma->vm_end - vma->vm_start != srt_region_size(r)) {
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	/* Sets VM_DONTEXPAND | VM_DONTDUMP: no mremap growth, no core. */
+	ret = remap_vmalloc_range(vma, srt_region_mem(r), 0);
+	if (ret)
+		goto out_unlock;
+	vma->vm_ops = &srt_vm_ops;
+	vma->vm_private_data = r;
+	srt_region_get(r);
+out_unlock:
+	mutex_unlock(&df->lock);
+	return ret;
+}
+
+static const struct file_operations srt_dev_fops = {
+	.owner		= THIS_MODULE,
+	.open		= srt_dev_open,
+	.release	= srt_dev_release,
+	.unlocked_ioctl	= srt_dev_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+	.mmap		= srt_dev_mmap,
+	.llseek		= noop_llseek,
+};
+
+static struct miscdevice srt_miscdev = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "shieldrt",
+	.fops	= &srt_dev_fops,
+	.mode	= 0660,
+};
+
+int srt_chardev_init(void)
+{
+	return misc_register(&srt_miscdev);
+}
+
+void srt_chardev_exit(void)
+{
+	misc_deregister(&srt_miscdev);
+}

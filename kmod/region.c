@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Data plane regions: allocation, lifetime, the name registry that
+ * /dev/shieldrt attaches through, and the loop's per-cycle entry points.
+ * The protocol itself (and all validation) is in dataplane.h.
+ */
+#include <linux/build_bug.h>
+#include <linux/err.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+#include "dataplane.h"
+#include "region.h"
+
+struct srt_region {
+	struct kref ref;
+	struct list_head node;		/* srt_regions, under srt_region_lock */
+	bool listed;
+	char name[SHIELDRT_NAME_LEN];
+	void *mem;			/* vmalloc_user, mapped by user space */
+	struct srt_dp dp;		/* private protocol state */
+};
+
+static DEFINE_MUTEX(srt_region_lock);
+static LIST_HEAD(srt_regions);
+
+/* The ABI's sizes are part of the ABI. */
+static_assert(sizeof(struct shieldrt_offsets) == 112);
+static_assert(sizeof(struct shieldrt_live) == 64);
+static_assert(sizeof(struct shieldrt_user) == 64);
+static_assert(offsetof(struct shieldrt_hdr, live) == 512);
+static_assert(offsetof(struct shieldrt_hdr, user) == 576);
+static_assert(sizeof(struct shieldrt_hdr) == 1024);
+static_assert(sizeof(struct shieldrt_mbox) == 64);
+static_assert(sizeof(struct shieldrt_slot) == 16);
+static_assert(sizeof(struct shieldrt_ring_ctl) == 128);
+static_assert(offsetof(struct shieldrt_ring_ctl, tail) == 64);
+static_assert(sizeof(struct shieldrt_tel) == 72);
+static_assert(sizeof(struct shieldrt_stats) == 256);
+static_assert(sizeof(struct shieldrt_attach) == 160);
+static_assert(SHIELDRT_MAX_SIGNALS == SRT_MAX_SIGNALS);
+
+static void srt_geom_fill(const struct srt_region_geom *in,
+			  struct srt_dp_geom *g)
+{
+	u32 i;
+
+	memset(g, 0, sizeof(*g));
+	g->n_in = in->n_in;
+	g->n_out = in->n_out;
+	g->cmd_size = in->cmd_size ?: SRT_REGION_CMD_DEFAULT;
+	g->tel_size = in->tel_size ?: SRT_REGION_TEL_DEFAULT;
+	g->tel_decimation = in->tel_decimation ?: 1;
+	if (in->tel_nsel) {
+		g->tel_nsel = min_t(u32, in->tel_nsel, SHIELDRT_MAX_SEL + 1);
+		memcpy(g->tel_sel, in->tel_sel,
+		       sizeof(u16) * min_t(u32, in->tel_nsel,
+					   SHIELDRT_MAX_SEL));
+		return;
+	}
+	for (i = 0; i < in->n_in && i < SHIELDRT_MAX_SIGNALS; i++)
+		g->tel_sel[g->tel_nsel++] = i;
+	for (i = 0; i < in->n_out && i < SHIELDRT_MAX_SIGNALS; i++)
+		g->tel_sel[g->tel_nsel++] = SHIELDRT_SEL_OUT | i;
+}
+
+static struct srt_region *srt_region_lookup(const char *name)
+{
+	struct srt_region *r;
+
+	lockdep_assert_held(&srt_region_lock);
+	list_for_each_entry(r, &srt_regions, node)
+		if (!strcmp(r->name, name))
+			return r;
+	return NULL;
+}
+
+struct srt_region *srt_region_create(const struct srt_region_geom *geom)
+{
+	struct shieldrt_offsets off;
+	struct srt_dp_geom g;
+	struct srt_region *r;
+	int err;
+
+	if (!geom->name || !geom->name[0] ||
+	    strnlen(geom->name, SHIELDRT_NAME_LEN) >= SHIELDRT_NAME_LEN)
+		return ERR_PTR(-EINVAL);
+	srt_geom_fill(geom, &g);
+	if (!srt_dp_layout(&g, &off, PAGE_SIZE))
+		return ERR_PTR(-EINVAL);
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&r->ref);
+	INIT_LIST_HEAD(&r->node);
+	strscpy(r->name, geom->name, sizeof(r->name));
+	r->mem = vmalloc_user(off.region_size);
+	if (!r->mem) {
+		err = -ENOMEM;
+		goto err_free_region;
+	}
+	srt_dp_init(&r->dp, r->mem, &off, &g, r->name, geom->period_ns);
+
+	mutex_lock(&srt_region_lock);
+	if (srt_region_lookup(r->name)) {
+		mutex_unlock(&srt_region_lock);
+		err = -EEXIST;
+		goto err_free_mem;
+	}
+	list_add_tail(&r->node, &srt_regions);
+	r->listed = true;
+	mutex_unlock(&srt_region_lock);
+	return r;
+
+err_free_mem:
+	vfree(r->mem);
+err_free_region:
+	kfree(r);
+	return ERR_PTR(err);
+}
+
+void srt_region_get(struct srt_region *r)
+{
+	kref_get(&r->ref);
+}
+
+static void srt_region_release(struct kref *ref)
+{
+	struct srt_region *r = container_of(ref, struct srt_region, ref);
+
+	/* Unlisted by srt_region_kill(): the list never holds a reference. */
+	WARN_ON_ONCE(r->listed);
+	vfree(r->mem);
+	kfree(r);
+}
+
+void srt_region_put(struct srt_region *r)
+{
+	if (r)
+		kref_put(&r->ref, srt_region_release);
+}
+
+void srt_region_kill(struct srt_region *r)
+{
+	mutex_lock(&srt_region_lock);
+	if (r->listed) {
+		list_del_init(&r->node);
+		r->listed = false;
+	}
+	mutex_unlock(&srt_region_lock);
+	srt_dp_kill(&r->dp);
+}
+
+struct srt_region *srt_region_find_get(const char *name)
+{
+	struct srt_region *r;
+
+	mutex_lock(&srt_region_lock);
+	r = srt_region_lookup(name);
+	if (r)
+		srt_region_get(r);
+	mutex_unlock(&srt_region_lock);
+	return r;
+}
+
+void srt_region_cycle_in(struct srt_region *r, u64 cycle,
+			 struct srt_signals *sig)
+{
+	srt_dp_cycle_in(&r->dp, cycle, sig);
+}
+
+void srt_region_cycle_out(struct srt_region *r,
+			  const struct srt_cycle_sample *s,
+			  const struct srt_signals *sig)
+{
+	srt_dp_cycle_out(&r->dp, s, sig);
+}
+
+void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle)
+{
+	srt_dp_set_commit(&r->dp, cycle);
+}
+
+u64 srt_region_heartbeat_age(const struct srt_region *r)
+{
+	return READ_ONCE(r->dp.cycle) - READ_ONCE(r->dp.hb_cycle);
+}
+
+void srt_region_read_stats(const struct srt_region *r,
+			   struct shieldrt_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+#define SRT_READ(f) st->f = READ_ONCE(r->dp.st.f);
+	SHIELDRT_STATS_FIELDS(SRT_READ)
+#undef SRT_READ
+}
+
+u64 srt_region_size(const struct srt_region *r)
+{
+	return r->dp.off.region_size;
+}
+
+void *srt_region_mem(const struct srt_region *r)
+{
+	return r->mem;
+}
+
+void srt_region_offsets(const struct srt_region *r,
+			struct shieldrt_offsets *off)
+{
+	*off = r->dp.off;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loop's data plane region: the memory /dev/shieldrt maps, and the
+ * per-cycle calls the loop makes on it.  The loop owns one reference; each
+ * attached fd and each mapping holds another, so the memory outlives the
+ * loop (flagged dead) for as long as user space has it mapped.
+ */
+#ifndef SHIELDRT_REGION_H
+#define SHIELDRT_REGION_H
+
+#include <linux/types.h>
+#include "cycle.h"
+#include "../include/uapi/shieldrt.h"
+
+#define SRT_REGION_CMD_DEFAULT	1024
+#define SRT_REGION_TEL_DEFAULT	4096
+
+struct srt_region_geom {
+	const char *name;	/* the loop's; /dev/shieldrt attaches by it */
+	u64 period_ns;
+	u32 n_in;
+	u32 n_out;
+	u32 cmd_size;		/* entries, power of two; 0: default */
+	u32 tel_size;		/* records, power of two; 0: default */
+	u32 tel_decimation;	/* one record every N cycles; 0: 1 */
+	u32 tel_nsel;		/* 0: all inputs, then all outputs */
+	u16 tel_sel[SHIELDRT_MAX_SEL];	/* SHIELDRT_SEL_OUT | index */
+};
+
+struct srt_region;
+
+/* ERR_PTR: -EINVAL bad geometry, -EEXIST name taken, -ENOMEM. */
+struct srt_region *srt_region_create(const struct srt_region_geom *geom);
+void srt_region_get(struct srt_region *r);
+void srt_region_put(struct srt_region *r);
+/* The loop is going away: detach the name, flag the region dead. */
+void srt_region_kill(struct srt_region *r);
+
+/* Loop thread only; wait-free, bounded, no allocation. */
+void srt_region_cycle_in(struct srt_region *r, u64 cycle,
+			 struct srt_signals *sig);
+void srt_region_cycle_out(struct srt_region *r,
+			  const struct srt_cycle_sample *s,
+			  const struct srt_signals *sig);
+void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
+u64 srt_region_heartbeat_age(const struct srt_region *r);
+
+/* For debugfs: the counters (each read once; may mix two cycles). */
+void srt_region_read_stats(const struct srt_region *r,
+			   struct shieldrt_stats *st);
+
+/* chardev.c */
+struct srt_region *srt_region_find_get(const char *name);
+u64 srt_region_size(const struct srt_region *r);
+void *srt_region_mem(const struct srt_region *r);
+void srt_region_offsets(const struct srt_region *r,
+			struct shieldrt_offsets *off);
+int srt_chardev_init(void);
+void srt_chardev_exit(void);
+
+#endif /* SHIELDRT_REGION_H */
