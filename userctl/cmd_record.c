@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * userctl record -l LOOP: drain the loop's telemetry ring to CSV or JSON
+ * for a time or a number of cycles, and account for every cycle: records
+ * written plus records dropped (gaps in seq) must equal the record
+ * opportunities the window spanned.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "dpmap.h"
+#include "json.h"
+
+struct rec_state {
+	FILE *out;
+	struct json j;
+	int json;
+	unsigned int nsel;
+	__u16 sel[SHIELDRT_MAX_SEL];
+	unsigned long long records, gaps, first, last;
+};
+
+static void record_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: userctl record -l LOOP [-d SEC | -n CYCLES] [options]\n"
+		"\n"
+		"Write the loop's telemetry records (one per cycle, or per Nth\n"
+		"cycle) from now on, then report records, drops and whether\n"
+		"records + drops = cycles.  Exit status 1 if they do not add up.\n"
+		"\n"
+		"  -l, --loop NAME      the loop\n"
+		"  -d, --duration SEC   record for SEC seconds (default 1)\n"
+		"  -n, --cycles N       stop after N record opportunities\n"
+		"  -o, --output FILE    records to FILE (default: stdout)\n"
+		"  -j, --json           JSON instead of CSV\n"
+		"  -h, --help           this text\n");
+}
+
+static void record_header(struct rec_state *r, struct dpmap *d)
+{
+	char name[16];
+	unsigned int i;
+
+	if (r->json) {
+		json_init(&r->j, r->out);
+		json_obj_begin(&r->j);
+		json_kv_str(&r->j, "loop", (const char *)d->m.hdr->name);
+		json_kv_int(&r->j, "period_ns", d->m.hdr->period_ns);
+		json_kv_int(&r->j, "decimation", d->m.hdr->tel_decimation);
+		json_key(&r->j, "columns");
+		json_arr_begin(&r->j);
+	} else {
+		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,"
+		      "wake_latency_ns,compute_ns,missed,flags", r->out);
+	}
+	static const char *const fixed[] = { "seq", "cycle", "deadline_ns",
+		"wake_ns", "end_ns", "irq_latency_ns", "wake_latency_ns",
+		"compute_ns", "missed", "flags" };
+	for (i = 0; r->json && i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		json_str(&r->j, fixed[i]);
+	for (i = 0; i < r->nsel; i++) {
+		dp_sel_name(r->sel[i], name, sizeof(name));
+		if (r->json)
+			json_str(&r->j, name);
+		else
+			fprintf(r->out, ",%s", name);
+	}
+	if (r->json) {
+		json_arr_end(&r->j);
+		json_key(&r->j, "records");
+		json_arr_begin(&r->j);
+	} else {
+		fputc('\n', r->out);
+	}
+}
+
+static void record_one(struct rec_state *r, const struct shieldrt_tel *t)
+{
+	char buf[64];
+	unsigned int i;
+
+	if (r->json) {
+		json_arr_begin(&r->j);
+#define N(v, fmt) do { snprintf(buf, sizeof(buf), fmt, v); \
+		json_raw(&r->j, buf); } while (0)
+		N((unsigned long long)t->seq, "%llu");
+		N((unsigned long long)t->cycle, "%llu");
+		N((unsigned long long)t->deadline_ns, "%llu");
+		N((unsigned long long)t->wake_ns, "%llu");
+		N((unsigned long long)t->end_ns, "%llu");
+		N((long long)t->irq_latency_ns, "%lld");
+		N((long long)t->wake_latency_ns, "%lld");
+		N((unsigned long long)t->compute_ns, "%llu");
+		N(t->missed, "%u");
+		N(t->flags, "%u");
+		for (i = 0; i < r->nsel; i++) {
+			double v = dp_double(t->value[i]);
+
+			if (isfinite(v))
+				N(v, "%.17g");
+			else
+				json_null(&r->j);
+		}
+#undef N
+		json_arr_end(&r->j);
+		return;
+	}
+	fprintf(r->out, "%llu,%llu,%llu,%llu,%llu,%lld,%lld,%llu,%u,%u",
+		(unsigned long long)t->seq, (unsigned long long)t->cycle,
+		(unsigned long long)t->deadline_ns,
+		(unsigned long long)t->wake_ns, (unsigned long long)t->end_ns,
+		(long long)t->irq_latency_ns, (long long)t->wake_latency_ns,
+		(unsigned long long)t->compute_ns, t->missed, t->flags);
+	for (i = 0; i < r->nsel; i++)
+		fprintf(r->out, ",%.17g", dp_double(t->value[i]));
+	fputc('\n', r->out);
+}
+
+/* Copy the record out first: the ring slot is shared memory. */
+static int record_take(struct rec_state *r, struct dpmap *d, long k)
+{
+	unsigned char buf[sizeof(struct shieldrt_tel) +
+			  8 * SHIELDRT_MAX_SEL];
+	struct shieldrt_tel *t = (struct shieldrt_tel *)buf;
+
+	memcpy(buf, srt_tel_record(&d->m, k),
+	       sizeof(*t) + 8 * (size_t)r->nsel);
+	if (r->records && t->seq <= r->last)
+		fatal("telemetry went backwards (seq %llu after %llu): "
+		      "another reader on this loop?",
+		      (unsigned long long)t->seq, r->last);
+	if (!r->records)
+		r->first = t->seq;
+	else
+		r->gaps += t->seq - r->last - 1;
+	r->last = t->seq;
+	r->records++;
+	record_one(r, t);
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "loop",	required_argument,	NULL, 'l' },
+		{ "duration",	required_argument,	NULL, 'd' },
+		{ "cycles",	required_argument,	NULL, 'n' },
+		{ "output",	required_argument,	NULL, 'o' },
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *loop = NULL, *path = NULL;
+	double duration = 1.0, nap, t_end;
+	unsigned long long want = 0, span = 0;
+	struct shieldrt_stats s0, s1;
+	struct rec_state r = { 0 };
+	struct dpmap d;
+	FILE *rep;
+	int c, ok;
+
+	while ((c = getopt_long(argc, argv, "l:d:n:o:jh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			loop = optarg;
+			break;
+		case 'd':
+			duration = dp_parse_value(optarg, "--duration");
+			if (duration <= 0)
+				usage_error("--duration must be positive");
+			break;
+		case 'n':
+			want = dp_parse_value(optarg, "--cycles");
+			if (want < 1)
+				usage_error("--cycles must be at least 1");
+			break;
+		case 'o':
+			path = optarg;
+			break;
+		case 'j':
+			r.json = 1;
+			break;
+		case 'h':
+			record_usage(stdout);
+			return 0;
+		default:
+			record_usage(stderr);
+			return 2;
+		}
+	}
+	no_more_args("record", argc, argv, optind);
+	dpmap_open(&d, loop, 1);
+	r.out = stdout;
+	if (path && !(r.out = fopen(path, "w")))
+		fatal("cannot write %s: %s", path, strerror(errno));
+	rep = path ? stdout : stderr;
+	r.nsel = d.m.hdr->tel_nsel;
+	if (r.nsel > SHIELDRT_MAX_SEL ||
+	    sizeof(struct shieldrt_tel) + 8 * r.nsel > d.m.off.tel_stride)
+		fatal("loop '%s': impossible telemetry selection", loop);
+	memcpy(r.sel, d.m.hdr->tel_sel, sizeof(r.sel));
+	record_header(&r, &d);
+
+	nap = d.m.hdr->period_ns / 1e9 * d.m.off.tel_size / 8;
+	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
+	srt_tel_resync(&d.m);		/* from now on */
+	dpmap_stats(&d, &s0);
+	t_end = dp_now() + duration;
+	for (;;) {
+		long n = srt_tel_avail(&d.m), k;
+
+		if (n < 0) {
+			warnx_("telemetry tail impossible: resynchronizing");
+			srt_tel_resync(&d.m);
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			record_take(&r, &d, k);
+			span = r.last - r.first + 1;
+			if (want && span >= want)
+				break;
+		}
+		srt_tel_release(&d.m, k);
+		if (want ? span >= want : dp_now() >= t_end)
+			break;
+		if (dpmap_dead(&d)) {
+			warnx_("loop '%s' was destroyed", loop);
+			break;
+		}
+		if (n == 0)
+			dp_sleep(nap);
+		if (want && dp_now() > t_end + 10 + want *
+		    (d.m.hdr->period_ns / 1e9) * d.m.hdr->tel_decimation)
+			fatal("loop '%s' produced %llu of %llu records: is it "
+			      "running?", loop, span, want);
+	}
+	dpmap_stats(&d, &s1);
+	span = r.records ? r.last - r.first + 1 : 0;
+	ok = r.records + r.gaps == span;
+	if (r.json) {
+		json_arr_end(&r.j);
+		json_key(&r.j, "summary");
+		json_obj_begin(&r.j);
+		json_kv_int(&r.j, "records", r.records);
+		json_kv_int(&r.j, "drops", r.gaps);
+		json_kv_int(&r.j, "cycles", span * d.m.hdr->tel_decimation);
+		json_kv_int(&r.j, "kernel_drops", s1.tel_drops - s0.tel_drops);
+		json_kv_bool(&r.j, "accounted", ok);
+		json_obj_end(&r.j);
+		json_obj_end(&r.j);
+		fputc('\n', r.out);
+	}
+	if (r.out != stdout && fclose(r.out))
+		fatal("writing %s: %s", path, strerror(errno));
+	fflush(stdout);
+	fprintf(rep, "records %llu, drops %llu, cycles %llu (decimation %u): "
+		"records + drops %s cycles; kernel counted %llu drops, "
+		"%llu corrupt heads\n", r.records, r.gaps,
+		span * d.m.hdr->tel_decimation, d.m.hdr->tel_decimation,
+		ok ? "=" : "!=",
+		(unsigned long long)(s1.tel_drops - s0.tel_drops),
+		(unsigned long long)(s1.tel_corrupt - s0.tel_corrupt));
+	dpmap_close(&d);
+	if (!r.records)
+		fatal("no telemetry records: is loop '%s' running?", loop);
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * userctl stream -l LOOP [-f FILE]: feed a CSV trajectory through the
+ * loop's command ring, each point at its own cycle, keeping the ring
+ * filled ahead of the loop, then report what the kernel did with it.
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+
+#include "dpmap.h"
+
+struct traj {
+	size_t n, cap;
+	unsigned int cols;	/* values per row */
+	__u64 *offset;		/* cycle offset of each row */
+	__u64 *value;		/* n * cols */
+};
+
+static void stream_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: userctl stream -l LOOP [-f FILE] [options]\n"
+		"\n"
+		"Stream a trajectory to the loop's inputs through the command\n"
+		"ring.  Each CSV row is 'cycle_offset,v0,v1,...' (offsets from\n"
+		"the start, non-decreasing) or, with --per-cycle, 'v0,v1,...'\n"
+		"for consecutive cycles.  Column k goes to input k.  Lines that\n"
+		"are empty, start with '#' or are a header are skipped.\n"
+		"Exit status 1 if any point was not applied at its cycle.\n"
+		"\n"
+		"  -l, --loop NAME      the loop\n"
+		"  -f, --file FILE      the CSV (default: standard input)\n"
+		"  -c, --per-cycle      rows are consecutive cycles\n"
+		"  -L, --lead CYCLES    start this many cycles from now\n"
+		"                       (default: half the ring, at most 0.1 s)\n"
+		"  -h, --help           this text\n");
+}
+
+static void traj_row(struct traj *t, char *line, unsigned long lineno,
+		     int per_cycle)
+{
+	__u64 vals[SHIELDRT_MAX_SIGNALS + 1];
+	unsigned int n = 0, i;
+	char *tok, *save = NULL;
+	char what[64];
+
+	for (tok = strtok_r(line, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ' || *tok == '\t')
+			tok++;
+		if (n == SHIELDRT_MAX_SIGNALS + 1)
+			usage_error("line %lu: more than %d columns", lineno,
+				    SHIELDRT_MAX_SIGNALS + 1);
+		snprintf(what, sizeof(what), "line %lu column %u", lineno,
+			 n + 1);
+		if (n == 0 && !per_cycle) {
+			char *end;
+			unsigned long long o;
+
+			errno = 0;
+			o = strtoull(tok, &end, 10);
+			if (end == tok || *end || errno || *tok == '-')
+				usage_error("%s: '%s' is not a cycle offset",
+					    what, tok);
+			vals[n++] = o;
+		} else {
+			vals[n++] = dp_bits(dp_parse_value(tok, what));
+		}
+	}
+	i = per_cycle ? 0 : 1;
+	if (n <= i)
+		usage_error("line %lu: no values", lineno);
+	if (!t->n)
+		t->cols = n - i;
+	else if (n - i != t->cols)
+		usage_error("line %lu: %u values, earlier rows had %u", lineno,
+			    n - i, t->cols);
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 1024;
+		t->offset = xrealloc(t->offset, t->cap * sizeof(__u64));
+		t->value = xrealloc(t->value, t->cap * sizeof(__u64) *
+				    (SHIELDRT_MAX_SIGNALS));
+	}
+	t->offset[t->n] = per_cycle ? t->n : vals[0];
+	if (t->n && t->offset[t->n] < t->offset[t->n - 1])
+		usage_error("line %lu: cycle offset %llu goes backwards",
+			    lineno, (unsigned long long)t->offset[t->n]);
+	memcpy(&t->value[t->n * SHIELDRT_MAX_SIGNALS], &vals[i],
+	       t->cols * sizeof(__u64));
+	t->n++;
+}
+
+static void traj_load(struct traj *t, const char *path, int per_cycle)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	unsigned long lineno = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	if (!f)
+		fatal("cannot open %s: %s", path, strerror(errno));
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		char *p = line;
+
+		lineno++;
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		/* a header row: starts with a letter that is not a number */
+		if (!t->n && isalpha((unsigned char)*p) &&
+		    strncasecmp(p, "inf", 3) && strncasecmp(p, "nan", 3))
+			continue;
+		traj_row(t, p, lineno, per_cycle);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	if (!t->n)
+		usage_error("%s: no trajectory rows", path);
+}
+
+int cmd_stream(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "loop",	required_argument,	NULL, 'l' },
+		{ "file",	required_argument,	NULL, 'f' },
+		{ "per-cycle",	no_argument,		NULL, 'c' },
+		{ "lead",	required_argument,	NULL, 'L' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *loop = NULL, *path = "-";
+	struct shieldrt_stats s0, s1;
+	struct shieldrt_live lv;
+	struct traj t = { 0 };
+	unsigned long long lead = 0, start, last;
+	double period_s, nap, deadline;
+	struct dpmap d;
+	size_t next = 0;
+	int c, per_cycle = 0, bad;
+
+	while ((c = getopt_long(argc, argv, "l:f:cL:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			loop = optarg;
+			break;
+		case 'f':
+			path = optarg;
+			break;
+		case 'c':
+			per_cycle = 1;
+			break;
+		case 'L':
+			lead = dp_parse_value(optarg, "--lead");
+			if (lead < 1)
+				usage_error("--lead must be at least 1");
+			break;
+		case 'h':
+			stream_usage(stdout);
+			return 0;
+		default:
+			stream_usage(stderr);
+			return 2;
+		}
+	}
+	no_more_args("stream", argc, argv, optind);
+	if (!loop)
+		usage_error("stream: no loop given (-l NAME)");
+	traj_load(&t, path, per_cycle);
+	dpmap_open(&d, loop, 1);
+	if (t.cols > d.m.n_in)
+		usage_error("%s has %u values per row, loop '%s' has %u inputs",
+			    path, t.cols, loop, d.m.n_in);
+	if (dpmap_dead(&d))
+		fatal("loop '%s' has been destroyed", loop);
+	period_s = d.m.hdr->period_ns / 1e9;
+	if (!lead) {
+		lead = d.m.off.cmd_size / 2;
+		if (lead * period_s > 0.1)
+			lead = 0.1 / period_s;
+		if (lead < 8)
+			lead = 8;
+	}
+	/* Sleep for about a quarter of the ring's worth of cycles. */
+	nap = period_s * d.m.off.cmd_size / 4;
+	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
+	dpmap_stats(&d, &s0);
+	dpmap_live(&d, &lv);
+	start = lv.cycle + lead;
+	last = start + t.offset[t.n - 1];
+	while (next < t.n) {
+		long space = srt_cmd_space(&d.m);
+		long k;
+
+		if (space < 0)
+			fatal("command ring head is impossible: another "
+			      "process is writing to loop '%s'", loop);
+		for (k = 0; k < space && next + k < t.n; k++) {
+			struct shieldrt_slot *e = srt_cmd_slot(&d.m, k);
+			size_t row = next + k;
+
+			e->key = start + t.offset[row];
+			e->mask = t.cols >= 32 ? ~0U : (1U << t.cols) - 1;
+			e->flags = row + 1 < t.n ? SHIELDRT_CMD_MORE : 0;
+			memcpy(e->value, &t.value[row * SHIELDRT_MAX_SIGNALS],
+			       t.cols * sizeof(__u64));
+		}
+		if (k)
+			srt_cmd_commit(&d.m, k);
+		next += k;
+		if (dpmap_dead(&d))
+			fatal("loop '%s' was destroyed while streaming", loop);
+		if (next < t.n)
+			dp_sleep(nap);
+	}
+	/* Let the loop pass the last point, then read its verdict. */
+	deadline = dp_now() + (last + 2 - lv.cycle) * period_s + 2.0;
+	do {
+		dp_sleep(nap);
+		dpmap_live(&d, &lv);
+		if (dp_now() > deadline)
+			fatal("loop '%s' did not reach cycle %llu (at %llu): "
+			      "is it running?", loop, last + 1,
+			      (unsigned long long)lv.cycle);
+	} while (lv.cycle <= last);
+	dpmap_stats(&d, &s1);
+#define D(f) (unsigned long long)(s1.f - s0.f)
+	printf("streamed %zu points, cycles %llu..%llu\n", t.n, start, last);
+	printf("applied %llu, late %llu, rejected %llu (index %llu, value "
+	       "%llu, flags %llu), underruns %llu, ring resyncs %llu\n",
+	       D(cmd_applied), D(cmd_rej_late),
+	       D(cmd_rej_index) + D(cmd_rej_value) + D(cmd_rej_flags),
+	       D(cmd_rej_index), D(cmd_rej_value), D(cmd_rej_flags),
+	       D(cmd_underruns), D(cmd_corrupt));
+	bad = D(cmd_applied) != t.n || D(cmd_underruns) || D(cmd_rej_late);
+#undef D
+	dpmap_close(&d);
+	free(t.offset);
+	free(t.value);
+	if (bad)
+		fatal("not every point was applied at its cycle");
+	return 0;
+}

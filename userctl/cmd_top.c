@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * userctl top -l LOOP: a plain-text live view of a loop's data plane,
+ * refreshed every interval, from a read-only mapping.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "dpmap.h"
+
+static void top_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: userctl top -l LOOP [-d SEC] [-n COUNT]\n"
+		"\n"
+		"Show the loop's cycle, telemetry, mailbox and command counters\n"
+		"and its latest telemetry record, every SEC seconds.\n"
+		"\n"
+		"  -l, --loop NAME      the loop\n"
+		"  -d, --delay SEC      refresh interval (default 1)\n"
+		"  -n, --count COUNT    stop after COUNT screens (default: never)\n"
+		"  -h, --help           this text\n");
+}
+
+static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
+		       const struct shieldrt_stats *s,
+		       const struct shieldrt_stats *p, double dt)
+{
+	const struct shieldrt_hdr *h = d->m.hdr;
+	unsigned char buf[sizeof(struct shieldrt_tel) + 8 * SHIELDRT_MAX_SEL];
+	const struct shieldrt_tel *t = (const struct shieldrt_tel *)buf;
+	unsigned int i, nsel = h->tel_nsel;
+	__u32 tail;
+	char name[16];
+
+	printf("loop %.*s  cycle %llu  %.0f cycles/s  period %llu ns  "
+	       "in %u out %u%s\n", SHIELDRT_NAME_LEN, h->name,
+	       (unsigned long long)lv->cycle,
+	       (s->cycles - p->cycles) / dt,
+	       (unsigned long long)h->period_ns, h->n_in, h->n_out,
+	       h->flags & SHIELDRT_RF_DEAD ? "  [DEAD]" : "");
+	printf("  heartbeat  %u, unchanged for %llu cycles; commit at "
+	       "cycle %llu\n", lv->heartbeat,
+	       (unsigned long long)(lv->cycle - lv->heartbeat_cycle),
+	       (unsigned long long)lv->commit_cycle);
+	printf("  telemetry  records %llu (%.0f/s)  drops %llu (%.0f/s)  "
+	       "corrupt %llu\n", (unsigned long long)s->tel_records,
+	       (s->tel_records - p->tel_records) / dt,
+	       (unsigned long long)s->tel_drops,
+	       (s->tel_drops - p->tel_drops) / dt,
+	       (unsigned long long)s->tel_corrupt);
+	printf("  mailbox    updates %llu  last at cycle %llu  rejected: "
+	       "index %llu value %llu flags %llu corrupt %llu\n",
+	       (unsigned long long)s->mbox_updates,
+	       (unsigned long long)lv->mbox_cycle,
+	       (unsigned long long)s->mbox_rej_index,
+	       (unsigned long long)s->mbox_rej_value,
+	       (unsigned long long)s->mbox_rej_flags,
+	       (unsigned long long)s->mbox_corrupt);
+	printf("  commands   applied %llu  late %llu  underruns %llu  "
+	       "rejected: index %llu value %llu flags %llu  resyncs %llu\n",
+	       (unsigned long long)s->cmd_applied,
+	       (unsigned long long)s->cmd_rej_late,
+	       (unsigned long long)s->cmd_underruns,
+	       (unsigned long long)s->cmd_rej_index,
+	       (unsigned long long)s->cmd_rej_value,
+	       (unsigned long long)s->cmd_rej_flags,
+	       (unsigned long long)s->cmd_corrupt);
+	/*
+	 * The newest record, peeked without consuming; the kernel may be
+	 * rewriting it when the ring is near full, so it is only a glance.
+	 */
+	tail = srt_load_acquire(&d->m.tel->tail);
+	if (!tail || nsel > SHIELDRT_MAX_SEL || sizeof(*t) + 8 * nsel >
+	    d->m.off.tel_stride)
+		return;
+	memcpy(buf, srt_at(d->m.base, d->m.off.tel_entries,
+			   d->m.off.tel_stride,
+			   (tail - 1) & (d->m.off.tel_size - 1)),
+	       sizeof(*t) + 8 * nsel);
+	printf("  last       cycle %llu  wake latency %lld ns  irq latency "
+	       "%lld ns  compute %llu ns  missed %u  flags %#x\n",
+	       (unsigned long long)t->cycle, (long long)t->wake_latency_ns,
+	       (long long)t->irq_latency_ns,
+	       (unsigned long long)t->compute_ns, t->missed, t->flags);
+	printf("            ");
+	for (i = 0; i < nsel; i++) {
+		dp_sel_name(h->tel_sel[i], name, sizeof(name));
+		printf(" %s=%g", name, dp_double(t->value[i]));
+	}
+	printf("\n\n");
+	fflush(stdout);
+}
+
+int cmd_top(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "loop",	required_argument,	NULL, 'l' },
+		{ "delay",	required_argument,	NULL, 'd' },
+		{ "count",	required_argument,	NULL, 'n' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct shieldrt_stats prev, cur;
+	struct shieldrt_live lv;
+	const char *loop = NULL;
+	double delay = 1.0, t0, t1;
+	long count = -1;
+	struct dpmap d;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "l:d:n:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			loop = optarg;
+			break;
+		case 'd':
+			delay = dp_parse_value(optarg, "--delay");
+			if (delay < 0.01)
+				usage_error("--delay must be at least 0.01");
+			break;
+		case 'n':
+			count = dp_parse_value(optarg, "--count");
+			if (count < 1)
+				usage_error("--count must be at least 1");
+			break;
+		case 'h':
+			top_usage(stdout);
+			return 0;
+		default:
+			top_usage(stderr);
+			return 2;
+		}
+	}
+	no_more_args("top", argc, argv, optind);
+	dpmap_open(&d, loop, 0);
+	dpmap_stats(&d, &prev);
+	t0 = dp_now();
+	while (count < 0 || count-- > 0) {
+		dp_sleep(delay);
+		t1 = dp_now();
+		dpmap_stats(&d, &cur);
+		dpmap_live(&d, &lv);
+		top_screen(&d, &lv, &cur, &prev, t1 - t0);
+		prev = cur;
+		t0 = t1;
+	}
+	dpmap_close(&d);
+	return 0;
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Attach to a loop's data plane region through /dev/shieldrt and map it:
+ * shared by the setpoint, stream, record and top commands.  The protocol
+ * helpers are include/shieldrt_ring.h.  $SHIELDRT_DEV overrides the
+ * device path.
+ */
+#ifndef USERCTL_DPMAP_H
+#define USERCTL_DPMAP_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../include/shieldrt_ring.h"
+#include "userctl.h"
+
+struct dpmap {
+	int fd;
+	void *base;
+	size_t size;
+	struct srt_map m;
+};
+
+static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
+{
+	const char *dev = getenv("SHIELDRT_DEV");
+	struct shieldrt_attach a;
+	struct shieldrt_hdr *h;
+
+	if (!dev)
+		dev = SHIELDRT_DEVICE;
+	if (!loop || !*loop)
+		usage_error("no loop given (-l NAME)");
+	if (strlen(loop) >= SHIELDRT_NAME_LEN)
+		usage_error("loop name '%s' is longer than %d characters",
+			    loop, SHIELDRT_NAME_LEN - 1);
+	d->fd = open(dev, (rw ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+	if (d->fd < 0)
+		fatal("cannot open %s: %s%s", dev, strerror(errno),
+		      errno == ENOENT ? " (is the shieldrt module loaded?)" :
+		      "");
+	memset(&a, 0, sizeof(a));
+	memcpy(a.name, loop, strlen(loop));
+	if (ioctl(d->fd, SHIELDRT_IOC_ATTACH, &a) < 0)
+		fatal("cannot attach to loop '%s': %s", loop,
+		      errno == ENOENT ? "no such loop" : strerror(errno));
+	d->size = a.off.region_size;
+	d->base = mmap(NULL, d->size, PROT_READ | (rw ? PROT_WRITE : 0),
+		       MAP_SHARED, d->fd, 0);
+	if (d->base == MAP_FAILED)
+		fatal("cannot map loop '%s': %s", loop, strerror(errno));
+	h = d->base;
+	if (h->magic != SHIELDRT_MAGIC ||
+	    h->abi_version != SHIELDRT_ABI_VERSION)
+		fatal("loop '%s': region magic %#x ABI %u, this userctl "
+		      "speaks ABI %u", loop, h->magic, h->abi_version,
+		      SHIELDRT_ABI_VERSION);
+	if (srt_map_init(&d->m, d->base, &a.off))
+		fatal("loop '%s': the kernel reported an impossible layout",
+		      loop);
+}
+
+static inline void dpmap_close(struct dpmap *d)
+{
+	munmap(d->base, d->size);
+	close(d->fd);
+}
+
+static inline int dpmap_dead(struct dpmap *d)
+{
+	return !!(srt_read_once(d->m.hdr->flags) & SHIELDRT_RF_DEAD);
+}
+
+static inline void dpmap_live(struct dpmap *d, struct shieldrt_live *l)
+{
+	if (srt_live_read(&d->m.hdr->live, l))
+		fatal("the region's live block never settled");
+}
+
+static inline void dpmap_stats(struct dpmap *d, struct shieldrt_stats *s)
+{
+	if (srt_stats_read(d->m.stats, s))
+		fatal("the region's stats never settled");
+}
+
+static inline double dp_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static inline void dp_sleep(double s)
+{
+	struct timespec ts;
+
+	if (s <= 0)
+		return;
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+}
+
+/* A finite double from text, or a usage error naming what it was for. */
+static inline double dp_parse_value(const char *s, const char *what)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno == ERANGE || !isfinite(v))
+		usage_error("%s: '%s' is not a finite number", what, s);
+	return v;
+}
+
+static inline __u64 dp_bits(double v)
+{
+	__u64 b;
+
+	memcpy(&b, &v, sizeof(b));
+	return b;
+}
+
+static inline double dp_double(__u64 b)
+{
+	double v;
+
+	memcpy(&v, &b, sizeof(v));
+	return v;
+}
+
+/* Telemetry column name of selector @sel: in3, out0. */
+static inline void dp_sel_name(__u16 sel, char *buf, size_t len)
+{
+	if (sel & SHIELDRT_SEL_OUT)
+		snprintf(buf, len, "out%u", sel & 0xff);
+	else
+		snprintf(buf, len, "in%u", sel);
+}
+
+#endif
