@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parsing and validating loop configurations.  A line is parsed into a
+ * caller's scratch copy and validated as a whole; the caller applies it
+ * only if both steps pass, so no change is ever half-applied.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/ctype.h>
+#include "config.h"
+
+const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES] = {
+	[SRT_WAIT_HRTIMER] = "hrtimer",
+	[SRT_WAIT_POLL] = "poll",
+	[SRT_WAIT_HYBRID] = "hybrid",
+};
+
+const char * const srt_policy_names[SRT_NR_POLICIES] = {
+	[SRT_POLICY_SKIP] = "skip",
+	[SRT_POLICY_CATCHUP] = "catchup",
+	[SRT_POLICY_SAFE] = "safe",
+};
+
+const char * const srt_key_names[SRT_NR_KEYS] = {
+	[SRT_KEY_NAME] = "name",
+	[SRT_KEY_CPU] = "cpu",
+	[SRT_KEY_PRIO] = "prio",
+	[SRT_KEY_PERIOD_US] = "period_us",
+	[SRT_KEY_MODE] = "mode",
+	[SRT_KEY_BUDGET_NS] = "budget_ns",
+	[SRT_KEY_POLICY] = "policy",
+	[SRT_KEY_SAFE_AFTER] = "safe_after",
+	[SRT_KEY_CATCHUP_MAX] = "catchup_max",
+	[SRT_KEY_WORKLOAD_NS] = "workload_ns",
+	[SRT_KEY_NOISE_NS] = "noise_ns",
+	[SRT_KEY_SLACK_MIN_NS] = "slack_min_ns",
+	[SRT_KEY_SLACK_MAX_NS] = "slack_max_ns",
+	[SRT_KEY_YIELD_US] = "yield_us",
+	[SRT_KEY_YIELD_EVERY_MS] = "yield_every_ms",
+	[SRT_KEY_ALIGN] = "align",
+	[SRT_KEY_PHASE_US] = "phase_us",
+	[SRT_KEY_HIST_BUCKET_NS] = "hist_bucket_ns",
+	[SRT_KEY_HIST_BUCKETS] = "hist_buckets",
+	[SRT_KEY_FORCE] = "force",
+};
+
+static const char * const srt_verb_names[SRT_NR_VERBS] = {
+	[SRT_VERB_CREATE] = "create",
+	[SRT_VERB_DESTROY] = "destroy",
+	[SRT_VERB_START] = "start",
+	[SRT_VERB_STOP] = "stop",
+	[SRT_VERB_RESET] = "reset",
+	[SRT_VERB_RESUME] = "resume",
+};
+
+/* Keys the loop reads through struct srt_live: safe to change running. */
+bool srt_key_is_live(enum srt_key key)
+{
+	switch (key) {
+	case SRT_KEY_BUDGET_NS:
+	case SRT_KEY_POLICY:
+	case SRT_KEY_SAFE_AFTER:
+	case SRT_KEY_CATCHUP_MAX:
+	case SRT_KEY_WORKLOAD_NS:
+	case SRT_KEY_NOISE_NS:
+	case SRT_KEY_YIELD_US:
+	case SRT_KEY_YIELD_EVERY_MS:
+		return true;
+	default:
+		return false;
+	}
+}
+
+void srt_config_defaults(struct srt_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->cpu = -1;
+	cfg->prio = 80;
+	cfg->period_ns = 1000000;
+	cfg->mode = SRT_WAIT_HRTIMER;
+	cfg->slack_min_ns = 2000;
+	cfg->slack_max_ns = 200000;
+	cfg->hist_bucket_ns = 1000;
+	cfg->hist_buckets = 256;
+	cfg->live.noise_ns = 1000;
+	cfg->live.policy = SRT_POLICY_SKIP;
+	cfg->live.safe_after = 3;
+	cfg->live.catchup_max = 10;
+}
+
+static bool srt_name_valid(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n >= SRT_NAME_LEN)
+		return false;
+	for (; *s; s++)
+		if (!isalnum(*s) && *s != '_' && *s != '-')
+			return false;
+	return true;
+}
+
+static int srt_match(const char * const *tab, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (tab[i] && !strcmp(tab[i], s))
+			return i;
+	return -1;
+}
+
+/* A number, optionally scaled; rejects overflow of the scaled result. */
+static int srt_parse_u64(const char *key, const char *val, u64 scale,
+			 u64 *out, char *err, size_t errlen)
+{
+	u64 v;
+
+	if (kstrtou64(val, 10, &v)) {
+		snprintf(err, errlen, "%s: expected a decimal number, got '%s'",
+			 key, val);
+		return -EINVAL;
+	}
+	if (v > U64_MAX / scale) {
+		snprintf(err, errlen, "%s=%s out of range", key, val);
+		return -EINVAL;
+	}
+	*out = v * scale;
+	return 0;
+}
+
+static int srt_parse_u32(const char *key, const char *val, u64 scale,
+			 u32 *out, char *err, size_t errlen)
+{
+	u64 v;
+	int ret = srt_parse_u64(key, val, scale, &v, err, errlen);
+
+	if (ret)
+		return ret;
+	if (v > U32_MAX) {
+		snprintf(err, errlen, "%s=%s out of range", key, val);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static int srt_parse_bool(const char *key, const char *val, bool *out,
+			  char *err, size_t errlen)
+{
+	if (!strcmp(val, "0") || !strcmp(val, "1")) {
+		*out = val[0] == '1';
+		return 0;
+	}
+	snprintf(err, errlen, "%s: expected 0 or 1, got '%s'", key, val);
+	return -EINVAL;
+}
+
+static int srt_parse_enum(const char *key, const char *val,
+			  const char * const *tab, int n, u32 *out,
+			  char *err, size_t errlen)
+{
+	int i = srt_match(tab, n, val);
+
+	if (i < 0) {
+		snprintf(err, errlen, "%s: unknown value '%s'", key, val);
+		return -EINVAL;
+	}
+	*out = i;
+	return 0;
+}
+
+static int srt_parse_one(struct srt_config *c, enum srt_key key,
+			 const char *val, char *err, size_t errlen)
+{
+	const char *k = srt_key_names[key];
+	u32 cpu;
+	int ret;
+
+	switch (key) {
+	case SRT_KEY_NAME:
+		if (!srt_name_valid(val)) {
+			snprintf(err, errlen,
+				 "name: '%s' is not 1..%d of [A-Za-z0-9_-]",
+				 val, SRT_NAME_LEN - 1);
+			return -EINVAL;
+		}
+		strscpy(c->name, val, sizeof(c->name));
+		return 0;
+	case SRT_KEY_CPU:
+		ret = srt_parse_u32(k, val, 1, &cpu, err, errlen);
+		if (!ret && cpu > INT_MAX) {
+			snprintf(err, errlen, "cpu=%s out of range", val);
+			ret = -EINVAL;
+		}
+		if (!ret)
+			c->cpu = cpu;
+		return ret;
+	case SRT_KEY_PRIO:
+		return srt_parse_u32(k, val, 1, &c->prio, err, errlen);
+	case SRT_KEY_PERIOD_US:
+		return srt_parse_u64(k, val, 1000, &c->period_ns, err, errlen);
+	case SRT_KEY_MODE:
+		return srt_parse_enum(k, val, srt_wait_mode_names,
+				      SRT_NR_WAIT_MODES, &c->mode, err, errlen);
+	case SRT_KEY_BUDGET_NS:
+		return srt_parse_u64(k, val, 1, &c->live.budget_ns, err, errlen);
+	case SRT_KEY_POLICY:
+		return srt_parse_enum(k, val, srt_policy_names,
+				      SRT_NR_POLICIES, &c->live.policy,
+				      err, errlen);
+	case SRT_KEY_SAFE_AFTER:
+		return srt_parse_u32(k, val, 1, &c->live.safe_after,
+				     err, errlen);
+	case SRT_KEY_CATCHUP_MAX:
+		return srt_parse_u32(k, val, 1, &c->live.catchup_max,
+				     err, errlen);
+	case SRT_KEY_WORKLOAD_NS:
+		return srt_parse_u64(k, val, 1, &c->live.workload_ns,
+				     err, errlen);
+	case SRT_KEY_NOISE_NS:
+		return srt_parse_u64(k, val, 1, &c->live.noise_ns, err, errlen);
+	case SRT_KEY_SLACK_MIN_NS:
+		return srt_parse_u64(k, val, 1, &c->slack_min_ns, err, errlen);
+	case SRT_KEY_SLACK_MAX_NS:
+		return srt_parse_u64(k, val, 1, &c->slack_max_ns, err, errlen);
+	case SRT_KEY_YIELD_US:
+		return srt_parse_u64(k, val, 1000, &c->live.yield_ns,
+				     err, errlen);
+	case SRT_KEY_YIELD_EVERY_MS:
+		return srt_parse_u64(k, val, 1000000, &c->live.yield_every_ns,
+				     err, errlen);
+	case SRT_KEY_ALIGN:
+		return srt_parse_bool(k, val, &c->align, err, errlen);
+	case SRT_KEY_PHASE_US:
+		return srt_parse_u64(k, val, 1000, &c->phase_ns, err, errlen);
+	case SRT_KEY_HIST_BUCKET_NS:
+		return srt_parse_u32(k, val, 1, &c->hist_bucket_ns,
+				     err, errlen);
+	case SRT_KEY_HIST_BUCKETS:
+		return srt_parse_u32(k, val, 1, &c->hist_buckets, err, errlen);
+	case SRT_KEY_FORCE:
+		return srt_parse_bool(k, val, &c->force, err, errlen);
+	default:
+		break;
+	}
+	snprintf(err, errlen, "internal: key %d has no parser", key);
+	return -EINVAL;
+}
+
+/*
+ * Parse "key=value" tokens separated by blanks into @cfg, which the caller
+ * has prepared (defaults or a copy of the current config).  @seen gets one
+ * bit per key given.  @line is modified.
+ */
+int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
+		     char *err, size_t errlen)
+{
+	char *tok, *val;
+	int key, ret;
+
+	*seen = 0;
+	while ((tok = strsep(&line, " \t\n")) != NULL) {
+		if (!*tok)
+			continue;
+		val = strchr(tok, '=');
+		if (!val || val == tok) {
+			snprintf(err, errlen, "'%s' is not key=value", tok);
+			return -EINVAL;
+		}
+		*val++ = '\0';
+		key = srt_match(srt_key_names, SRT_NR_KEYS, tok);
+		if (key < 0) {
+			snprintf(err, errlen, "unknown key '%s'", tok);
+			return -EINVAL;
+		}
+		if (*seen & BIT(key)) {
+			snprintf(err, errlen, "key '%s' given twice", tok);
+			return -EINVAL;
+		}
+		*seen |= BIT(key);
+		ret = srt_parse_one(cfg, key, val, err, errlen);
+		if (ret)
+			return ret;
+	}
+	if (!*seen) {
+		snprintf(err, errlen, "no key=value given");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Range checks that need no knowledge of the machine. */
+int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
+{
+	const struct srt_live *l = &c->live;
+
+	if (!c->name[0]) {
+		snprintf(err, errlen, "name is required");
+		return -EINVAL;
+	}
+	if (c->cpu < 0) {
+		snprintf(err, errlen, "cpu is required");
+		return -EINVAL;
+	}
+	if (c->prio < 1 || c->prio > 99) {
+		snprintf(err, errlen, "prio=%u out of range (1..99)", c->prio);
+		return -EINVAL;
+	}
+	if (c->period_ns < SRT_PERIOD_MIN_NS ||
+	    c->period_ns > SRT_PERIOD_MAX_NS) {
+		snprintf(err, errlen,
+			 "period_us=%llu out of range (10..1000000)",
+			 div_u64(c->period_ns, 1000));
+		return -EINVAL;
+	}
+	if (c->slack_min_ns > c->slack_max_ns) {
+		snprintf(err, errlen, "slack_min_ns above slack_max_ns");
+		return -EINVAL;
+	}
+	if (c->slack_max_ns >= c->period_ns) {
+		snprintf(err, errlen, "slack_max_ns must be below the period");
+		return -EINVAL;
+	}
+	if (c->phase_ns >= c->period_ns) {
+		snprintf(err, errlen, "phase_us must be below the period");
+		return -EINVAL;
+	}
+	if (!c->hist_bucket_ns || !c->hist_buckets ||
+	    c->hist_buckets > SRT_HIST_MAX_BUCKETS) {
+		snprintf(err, errlen,
+			 "hist_bucket_ns must be >= 1, hist_buckets 1..%d",
+			 SRT_HIST_MAX_BUCKETS);
+		return -EINVAL;
+	}
+	if (!l->safe_after || !l->catchup_max) {
+		snprintf(err, errlen, "safe_after and catchup_max must be >= 1");
+		return -EINVAL;
+	}
+	if (l->noise_ns < 100) {
+		snprintf(err, errlen, "noise_ns below 100 would count the clock read itself");
+		return -EINVAL;
+	}
+	if (l->yield_ns && l->yield_ns >= l->yield_every_ns) {
+		snprintf(err, errlen,
+			 "yield_us needs yield_every_ms longer than it");
+		return -EINVAL;
+	}
+	if (l->workload_ns > SRT_PERIOD_MAX_NS) {
+		snprintf(err, errlen, "workload_ns above 1 s");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int srt_config_format_key(const struct srt_config *c, enum srt_key key,
+			  char *buf, size_t len)
+{
+	const struct srt_live *l = &c->live;
+
+	switch (key) {
+	case SRT_KEY_NAME:
+		return snprintf(buf, len, "%s", c->name);
+	case SRT_KEY_CPU:
+		return snprintf(buf, len, "%d", c->cpu);
+	case SRT_KEY_PRIO:
+		return snprintf(buf, len, "%u", c->prio);
+	case SRT_KEY_PERIOD_US:
+		return snprintf(buf, len, "%llu", div_u64(c->period_ns, 1000));
+	case SRT_KEY_MODE:
+		return snprintf(buf, len, "%s", srt_wait_mode_names[c->mode]);
+	case SRT_KEY_BUDGET_NS:
+		return snprintf(buf, len, "%llu", l->budget_ns);
+	case SRT_KEY_POLICY:
+		return snprintf(buf, len, "%s", srt_policy_names[l->policy]);
+	case SRT_KEY_SAFE_AFTER:
+		return snprintf(buf, len, "%u", l->safe_after);
+	case SRT_KEY_CATCHUP_MAX:
+		return snprintf(buf, len, "%u", l->catchup_max);
+	case SRT_KEY_WORKLOAD_NS:
+		return snprintf(buf, len, "%llu", l->workload_ns);
+	case SRT_KEY_NOISE_NS:
+		return snprintf(buf, len, "%llu", l->noise_ns);
+	case SRT_KEY_SLACK_MIN_NS:
+		return snprintf(buf, len, "%llu", c->slack_min_ns);
+	case SRT_KEY_SLACK_MAX_NS:
+		return snprintf(buf, len, "%llu", c->slack_max_ns);
+	case SRT_KEY_YIELD_US:
+		return snprintf(buf, len, "%llu", div_u64(l->yield_ns, 1000));
+	case SRT_KEY_YIELD_EVERY_MS:
+		return snprintf(buf, len, "%llu",
+				div_u64(l->yield_every_ns, 1000000));
+	case SRT_KEY_ALIGN:
+		return snprintf(buf, len, "%d", c->align);
+	case SRT_KEY_PHASE_US:
+		return snprintf(buf, len, "%llu", div_u64(c->phase_ns, 1000));
+	case SRT_KEY_HIST_BUCKET_NS:
+		return snprintf(buf, len, "%u", c->hist_bucket_ns);
+	case SRT_KEY_HIST_BUCKETS:
+		return snprintf(buf, len, "%u", c->hist_buckets);
+	case SRT_KEY_FORCE:
+		return snprintf(buf, len, "%d", c->force);
+	default:
+		return snprintf(buf, len, "?");
+	}
+}
+
+/*
+ * Split a control line into its verb and arguments.  Every verb but
+ * "create" takes exactly one loop name, checked here.
+ */
+int srt_control_split(char *line, enum srt_verb *verb, char **args,
+		      char *err, size_t errlen)
+{
+	char *word, *rest;
+	int v;
+
+	line = strim(line);
+	rest = line;
+	word = strsep(&rest, " \t");
+	if (!*word) {
+		snprintf(err, errlen, "empty control line");
+		return -EINVAL;
+	}
+	v = srt_match(srt_verb_names, SRT_NR_VERBS, word);
+	if (v < 0) {
+		snprintf(err, errlen, "unknown command '%s'", word);
+		return -EINVAL;
+	}
+	rest = rest ? strim(rest) : word + strlen(word);
+	*verb = v;
+	*args = rest;
+	if (v == SRT_VERB_CREATE)
+		return 0;
+	if (!srt_name_valid(rest)) {
+		snprintf(err, errlen, "%s: expected one loop name, got '%s'",
+			 word, rest);
+		return -EINVAL;
+	}
+	return 0;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loop's configuration and the parser of "key=value ..." lines (module
+ * parameter, debugfs control and config files).  Pure: no time, no CPU
+ * state, so KUnit can drive it with tables.  CPU presence is checked by
+ * the caller, which owns the hardware view.
+ */
+#ifndef SHIELDRT_CONFIG_H
+#define SHIELDRT_CONFIG_H
+
+#include <linux/types.h>
+
+#define SRT_NAME_LEN		16	/* with the NUL, like a task comm */
+#define SRT_ERR_LEN		128
+
+#define SRT_PERIOD_MIN_NS	10000ULL	/* 10 us */
+#define SRT_PERIOD_MAX_NS	1000000000ULL	/* 1 s */
+#define SRT_HIST_MAX_BUCKETS	4096
+
+enum srt_wait_mode {
+	SRT_WAIT_HRTIMER,
+	SRT_WAIT_POLL,
+	SRT_WAIT_HYBRID,
+	SRT_NR_WAIT_MODES
+};
+
+enum srt_policy {
+	SRT_POLICY_SKIP,
+	SRT_POLICY_CATCHUP,
+	SRT_POLICY_SAFE,
+	SRT_NR_POLICIES
+};
+
+/* One entry per key; the order is the order "config" prints them in. */
+enum srt_key {
+	SRT_KEY_NAME,
+	SRT_KEY_CPU,
+	SRT_KEY_PRIO,
+	SRT_KEY_PERIOD_US,
+	SRT_KEY_MODE,
+	SRT_KEY_BUDGET_NS,
+	SRT_KEY_POLICY,
+	SRT_KEY_SAFE_AFTER,
+	SRT_KEY_CATCHUP_MAX,
+	SRT_KEY_WORKLOAD_NS,
+	SRT_KEY_NOISE_NS,
+	SRT_KEY_SLACK_MIN_NS,
+	SRT_KEY_SLACK_MAX_NS,
+	SRT_KEY_YIELD_US,
+	SRT_KEY_YIELD_EVERY_MS,
+	SRT_KEY_ALIGN,
+	SRT_KEY_PHASE_US,
+	SRT_KEY_HIST_BUCKET_NS,
+	SRT_KEY_HIST_BUCKETS,
+	SRT_KEY_FORCE,
+	SRT_NR_KEYS
+};
+
+/*
+ * The part of the configuration the running loop reads every cycle.  It
+ * may change while the loop runs: the loop takes a consistent copy at the
+ * top of each cycle, so a change applies whole, at a cycle boundary.
+ */
+struct srt_live {
+	u64 budget_ns;		/* 0: no compute budget */
+	u64 workload_ns;	/* synthetic busy work per cycle */
+	u64 noise_ns;		/* spin gap counted as noise */
+	u64 yield_ns;		/* poll: sleep this long ... */
+	u64 yield_every_ns;	/* ... once per this much time */
+	u32 policy;		/* enum srt_policy */
+	u32 safe_after;		/* consecutive overruns before safe state */
+	u32 catchup_max;	/* catchup: backlog beyond this is skipped */
+};
+
+struct srt_config {
+	char name[SRT_NAME_LEN];
+	int cpu;
+	u32 prio;		/* SCHED_FIFO 1..99 */
+	u64 period_ns;		/* set in us: 1 us resolution */
+	u32 mode;		/* enum srt_wait_mode */
+	u64 slack_min_ns;	/* hybrid: floor of the adaptive slack */
+	u64 slack_max_ns;	/* hybrid: ceiling */
+	bool align;		/* first deadline on the module epoch grid */
+	u64 phase_ns;		/* offset from the grid, < period */
+	u32 hist_bucket_ns;
+	u32 hist_buckets;
+	bool force;		/* allow poll/hybrid on a non-isolated CPU */
+	struct srt_live live;
+};
+
+extern const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES];
+extern const char * const srt_policy_names[SRT_NR_POLICIES];
+extern const char * const srt_key_names[SRT_NR_KEYS];
+
+void srt_config_defaults(struct srt_config *cfg);
+int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
+		     char *err, size_t errlen);
+int srt_config_validate(const struct srt_config *cfg, char *err,
+			size_t errlen);
+bool srt_key_is_live(enum srt_key key);
+int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
+			  char *buf, size_t len);
+
+/* Control lines: "<verb> <args>". */
+enum srt_verb {
+	SRT_VERB_CREATE,
+	SRT_VERB_DESTROY,
+	SRT_VERB_START,
+	SRT_VERB_STOP,
+	SRT_VERB_RESET,
+	SRT_VERB_RESUME,
+	SRT_NR_VERBS
+};
+
+int srt_control_split(char *line, enum srt_verb *verb, char **args,
+		      char *err, size_t errlen);
+
+#endif /* SHIELDRT_CONFIG_H */

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The loop thread and its cycle, step by step as in DESIGN.md "One cycle":
+ *
+ *   wait -> read inputs -> compute -> check outputs -> evaluate
+ *        -> publish -> account -> advance deadline
+ *
+ * Everything here runs on the loop's CPU in its SCHED_FIFO kthread, takes
+ * no lock and allocates nothing.  Stats are published under stats_seq.
+ */
+#include <linux/kthread.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/timekeeping.h>
+#include "wait.h"
+#include "trace.h"
+
+#define SRT_F64_EXP_MASK	0x7ff0000000000000ULL
+
+/* Zero what the loop measures; loop thread, or with the thread stopped. */
+void srt_loop_reset_stats(struct srt_loop *loop)
+{
+	int i;
+
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	memset(&loop->cnt, 0, sizeof(loop->cnt));
+	memset(&loop->last, 0, sizeof(loop->last));
+	for (i = 0; i < SRT_NR_METRICS; i++)
+		srt_hist_reset(&loop->hist[i]);
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+}
+
+/* Loop thread only: hold outputs at their safe values until resumed. */
+void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why)
+{
+	int i;
+
+	if (READ_ONCE(loop->state) == SRT_STATE_SAFE)
+		return;
+	loop->pol.safe = true;
+	for (i = 0; i < SRT_MAX_SIGNALS; i++)
+		WRITE_ONCE(loop->sig.out[i], loop->safe_out[i]);
+	WRITE_ONCE(loop->state, SRT_STATE_SAFE);
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	loop->cnt.safe_entries++;
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+	trace_safe_state(loop->name, loop->last.cycle, true, why,
+			 loop->pol.consecutive);
+}
+
+/* Start of a run: the first deadline and the counters' origin. */
+static u64 srt_run_begin(struct srt_loop *loop)
+{
+	u64 now = ktime_get_ns(), period = loop->cfg.period_ns;
+	u64 deadline;
+
+	deadline = srt_first_deadline(now, period, max(period, 100000ULL),
+				      loop->cfg.align, srt_epoch_ns,
+				      loop->cfg.phase_ns);
+	srt_slack_init(&loop->slack, loop->cfg.slack_min_ns,
+		       loop->cfg.slack_max_ns);
+	loop->pol.consecutive = 0;
+	loop->pol.safe = false;
+	loop->last_yield_ns = now;
+
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	loop->cnt.start_ns = now;
+	loop->cnt.now_ns = now;
+	loop->cnt.first_deadline_ns = deadline;
+	loop->cnt.next_deadline_ns = deadline;
+	loop->cnt.runtime_start_ns = current->se.sum_exec_runtime;
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+	return deadline;
+}
+
+/* Take this cycle's parameters and act on requests from control. */
+static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			    u64 deadline, u64 cycle)
+{
+	unsigned int seq;
+	u64 behind = c->behind;
+
+	memset(c, 0, sizeof(*c));
+	c->behind = behind;
+	do {
+		seq = read_seqcount_begin(&loop->live_seq);
+		c->live = loop->live;
+	} while (read_seqcount_retry(&loop->live_seq, seq));
+
+	if (test_and_clear_bit(SRT_REQ_RESET, &loop->requests)) {
+		srt_loop_reset_stats(loop);
+		preempt_disable();
+		write_seqcount_begin(&loop->stats_seq);
+		loop->cnt.start_ns = ktime_get_ns();
+		loop->cnt.first_deadline_ns = deadline;
+		loop->cnt.next_deadline_ns = deadline;
+		loop->cnt.runtime_start_ns = current->se.sum_exec_runtime;
+		write_seqcount_end(&loop->stats_seq);
+		preempt_enable();
+	}
+	if (test_and_clear_bit(SRT_REQ_RESUME, &loop->requests) &&
+	    READ_ONCE(loop->state) == SRT_STATE_SAFE) {
+		srt_policy_resume(&loop->pol);
+		WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
+		trace_safe_state(loop->name, cycle, false, SRT_SAFE_RESUME, 0);
+	}
+	c->safe = READ_ONCE(loop->state) == SRT_STATE_SAFE;
+	c->s.cycle = cycle;
+	c->s.deadline_ns = deadline;
+	if (c->behind)
+		c->s.flags |= SRT_CYC_CATCHUP;
+}
+
+/*
+ * Read inputs: one snapshot of every input, so the chain computes on a
+ * consistent set even if a writer updates sig.in meanwhile.  The data
+ * plane's mailbox and command ring feed sig.in; they hook in here.
+ */
+static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
+	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
+	for (i = 0; i < c->n_in; i++)
+		c->in[i] = READ_ONCE(loop->sig.in[i]);
+}
+
+/*
+ * Compute: today the synthetic workload and an echo of the inputs, so a
+ * setpoint written in shows at the output.  The algorithm chain (in one
+ * FPU section) replaces the echo.  Nothing runs in safe state.
+ */
+static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	if (c->safe)
+		return;
+	if (c->live.workload_ns)
+		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
+			       true);
+	for (i = 0; i < c->n_out; i++)
+		c->out[i] = i < c->n_in ? c->in[i] : 0;
+}
+
+/* Check outputs: a NaN or infinity never leaves the loop. */
+static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	if (c->safe)
+		return;
+	for (i = 0; i < c->n_out; i++) {
+		if ((c->out[i] & SRT_F64_EXP_MASK) == SRT_F64_EXP_MASK) {
+			c->want_safe = true;
+			c->safe_why = SRT_SAFE_NONFINITE;
+			return;
+		}
+	}
+}
+
+/* Evaluate: timing of this cycle and what the overrun policy makes of it. */
+static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	struct srt_cycle_sample *s = &c->s;
+
+	srt_timing_eval(s->deadline_ns, loop->cfg.period_ns,
+			c->live.budget_ns, s->wake_ns, s->end_ns, &c->t);
+	if (c->t.clock_back || c->clock_back)
+		s->flags |= SRT_CYC_CLOCK;
+	srt_policy_decide(&c->live, &loop->pol, s->deadline_ns,
+			  loop->cfg.period_ns, &c->t, &c->d);
+	s->compute_ns = c->t.compute_ns;
+	s->missed = min_t(u64, c->d.missed, U32_MAX);
+	if (c->t.overrun)
+		s->flags |= SRT_CYC_OVERRUN;
+	if (c->t.budget)
+		s->flags |= SRT_CYC_BUDGET;
+	if (c->safe)
+		s->flags |= SRT_CYC_SAFE;
+	if (c->d.enter_safe && !c->want_safe) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_OVERRUN;
+	}
+}
+
+/*
+ * Publish: outputs and the cycle's sample become visible.  The data
+ * plane's telemetry ring hooks in here.  In safe state the outputs stay
+ * at their safe values (set on entry).
+ */
+static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	if (!c->safe && !c->want_safe)
+		for (i = 0; i < c->n_out; i++)
+			WRITE_ONCE(loop->sig.out[i], c->out[i]);
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	loop->last = c->s;
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+}
+
+static void srt_hist_add_signed(struct srt_hist *h, s64 v)
+{
+	if (v >= 0)
+		srt_hist_add(h, v);
+}
+
+/* Account: counters, histograms and trace events of this cycle. */
+static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	const struct srt_cycle_sample *s = &c->s;
+	struct srt_counters *n = &loop->cnt;
+	bool overrun = c->t.overrun || c->t.budget;
+
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	n->cycles++;
+	n->missed += c->d.missed;
+	n->overruns += overrun;
+	n->deadline_overruns += c->t.overrun;
+	n->budget_overruns += c->t.budget;
+	n->catchup_cycles += !!(s->flags & SRT_CYC_CATCHUP);
+	n->clock_errors += !!(s->flags & SRT_CYC_CLOCK);
+	n->noise_events += c->noise_events;
+	n->noise_ns += c->noise_ns;
+	n->sleep_ns += c->sleep_ns;
+	n->spin_ns += c->spin_ns;
+	n->yields += c->yields;
+	n->next_deadline_ns = c->d.next_deadline;
+	n->now_ns = s->end_ns;
+	n->runtime_ns = current->se.sum_exec_runtime - n->runtime_start_ns;
+	n->slack_target_ns = loop->slack.slack_ns;
+	srt_hist_add_signed(&loop->hist[SRT_M_IRQ], s->irq_latency_ns);
+	srt_hist_add_signed(&loop->hist[SRT_M_THREAD], s->thread_latency_ns);
+	srt_hist_add_signed(&loop->hist[SRT_M_LATENESS], c->t.lateness_ns);
+	srt_hist_add(&loop->hist[SRT_M_COMPUTE], s->compute_ns);
+	srt_hist_add_signed(&loop->hist[SRT_M_SLACK], c->t.slack_ns);
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+
+	if (s->irq_latency_ns >= 0 || loop->cfg.mode != SRT_WAIT_POLL)
+		trace_tick_latency(loop->name, s->cycle, loop->cfg.mode,
+				   s->irq_latency_ns, s->thread_latency_ns);
+	trace_cycle(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
+	if (overrun)
+		trace_overrun(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
+	if (c->want_safe)
+		srt_loop_enter_safe(loop, c->safe_why);
+}
+
+int srt_loop_thread(void *data)
+{
+	struct srt_loop *loop = data;
+	struct srt_cycle_ctx *c = &loop->ctx;
+	u64 deadline, cycle = 0;
+
+	deadline = srt_run_begin(loop);
+	c->behind = 0;
+	while (!kthread_should_stop()) {
+		srt_cycle_begin(loop, c, deadline, cycle);
+		if (srt_wait(loop, c, deadline))
+			break;
+		c->s.wake_ns = ktime_get_ns();
+		srt_read_inputs(loop, c);
+		srt_compute(loop, c);
+		srt_check_outputs(loop, c);
+		c->s.end_ns = ktime_get_ns();
+		srt_evaluate(loop, c);
+		srt_publish(loop, c);
+		srt_account(loop, c);
+		/* Advance: the policy chose the next deadline. */
+		cycle += 1 + c->d.missed;
+		c->behind = c->d.behind;
+		deadline = c->d.next_deadline;
+	}
+	hrtimer_cancel(&loop->timer);
+	return 0;
+}

@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loop lifecycle.  srt_lock serialises every create, configure, start,
+ * stop, destroy and CPU-offline; the loop thread never takes it.  Lock
+ * order: cpus_read_lock() (hotplug) before srt_lock.  debugfs entries are
+ * removed after srt_lock is dropped, because their handlers take it.
+ */
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/kthread.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <uapi/linux/sched/types.h>
+#include "loop.h"
+#include "wait.h"
+#include "debugfs.h"
+
+/* Signals the echo workload carries until the data plane sets them. */
+#define SRT_DEFAULT_SIGNALS	8
+
+DEFINE_MUTEX(srt_lock);
+LIST_HEAD(srt_loops);
+u64 srt_epoch_ns;
+
+static DEFINE_SPINLOCK(srt_err_lock);
+char srt_last_error[SRT_ERR_LEN];
+
+static const char * const srt_state_names[SRT_NR_STATES] = {
+	[SRT_STATE_CONFIGURED] = "configured",
+	[SRT_STATE_RUNNING] = "running",
+	[SRT_STATE_SAFE] = "safe",
+	[SRT_STATE_STOPPED] = "stopped",
+};
+
+const char *srt_state_name(int state)
+{
+	return state >= 0 && state < SRT_NR_STATES ?
+		srt_state_names[state] : "?";
+}
+
+/* Record a failure where a person will look: last_error files and dmesg. */
+void srt_error_set(struct srt_loop *loop, const char *msg)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&srt_err_lock, flags);
+	strscpy(srt_last_error, msg, sizeof(srt_last_error));
+	if (loop)
+		strscpy(loop->last_error, msg, sizeof(loop->last_error));
+	spin_unlock_irqrestore(&srt_err_lock, flags);
+	if (loop)
+		pr_warn("%s: %s\n", loop->name, msg);
+	else
+		pr_warn("%s\n", msg);
+}
+
+void srt_error_get(struct srt_loop *loop, char *buf, size_t len)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&srt_err_lock, flags);
+	strscpy(buf, loop ? loop->last_error : srt_last_error, len);
+	spin_unlock_irqrestore(&srt_err_lock, flags);
+}
+
+static struct srt_loop *srt_find(const char *name)
+{
+	struct srt_loop *loop;
+
+	lockdep_assert_held(&srt_lock);
+	list_for_each_entry(loop, &srt_loops, node)
+		if (!strcmp(loop->name, name))
+			return loop;
+	return NULL;
+}
+
+static void srt_loop_release(struct kref *ref)
+{
+	struct srt_loop *loop = container_of(ref, struct srt_loop, ref);
+
+	kvfree(loop->hist[0].buckets);
+	kfree(loop);
+}
+
+struct srt_loop *srt_loop_find_get(const char *name)
+{
+	struct srt_loop *loop;
+
+	mutex_lock(&srt_lock);
+	loop = srt_find(name);
+	if (loop)
+		kref_get(&loop->ref);
+	mutex_unlock(&srt_lock);
+	return loop;
+}
+EXPORT_SYMBOL_GPL(srt_loop_find_get);
+
+void srt_loop_put(struct srt_loop *loop)
+{
+	kref_put(&loop->ref, srt_loop_release);
+}
+EXPORT_SYMBOL_GPL(srt_loop_put);
+
+/* One allocation for all metrics' buckets, made before the loop runs. */
+static u64 *srt_hist_alloc(const struct srt_config *cfg)
+{
+	return kvcalloc(SRT_NR_METRICS * cfg->hist_buckets, sizeof(u64),
+			GFP_KERNEL);
+}
+
+static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
+{
+	u32 nr = loop->cfg.hist_buckets;
+	int i;
+
+	for (i = 0; i < SRT_NR_METRICS; i++)
+		srt_hist_init(&loop->hist[i], buckets + i * nr, nr,
+			      loop->cfg.hist_bucket_ns);
+}
+
+/* Checks against the machine, which the pure validator cannot see. */
+static int srt_check_cpu(const struct srt_config *cfg, char *err,
+			 size_t errlen)
+{
+	if (cfg->cpu >= nr_cpu_ids || !cpu_possible(cfg->cpu)) {
+		snprintf(err, errlen, "cpu %d is not present", cfg->cpu);
+		return -EINVAL;
+	}
+	if (!cpu_online(cfg->cpu)) {
+		snprintf(err, errlen, "cpu %d is offline", cfg->cpu);
+		return -EINVAL;
+	}
+	/*
+	 * A poll or hybrid loop holds its CPU at high priority: on a CPU
+	 * that also does housekeeping, kworkers starve and whoever waits on
+	 * them (lru_add_drain_all from mlockall, for one) hangs.
+	 */
+	if (cfg->mode != SRT_WAIT_HRTIMER && !cfg->force &&
+	    !srt_cpu_isolated(cfg->cpu)) {
+		snprintf(err, errlen,
+			 "cpu %d is not isolated: a %s loop would starve its kworkers (force=1 overrides)",
+			 cfg->cpu, srt_wait_mode_names[cfg->mode]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Poll and hybrid loops need their CPU alone; hrtimer loops can share. */
+static int srt_check_cpu_free(struct srt_loop *loop, char *err,
+			      size_t errlen)
+{
+	struct srt_loop *o;
+
+	list_for_each_entry(o, &srt_loops, node) {
+		if (o == loop || !o->task || o->cfg.cpu != loop->cfg.cpu)
+			continue;
+		if (o->cfg.mode != SRT_WAIT_HRTIMER ||
+		    loop->cfg.mode != SRT_WAIT_HRTIMER) {
+			snprintf(err, errlen,
+				 "cpu %d is busy with loop '%s' (poll and hybrid loops need a CPU alone)",
+				 loop->cfg.cpu, o->name);
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+static void srt_live_publish(struct srt_loop *loop)
+{
+	/* The loop may share this CPU: no preemption inside the write. */
+	preempt_disable();
+	write_seqcount_begin(&loop->live_seq);
+	loop->live = loop->cfg.live;
+	write_seqcount_end(&loop->live_seq);
+	preempt_enable();
+}
+
+static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_FIFO,
+		.sched_priority = loop->cfg.prio,
+	};
+	struct task_struct *task;
+	int ret;
+
+	if (loop->task) {
+		snprintf(err, errlen, "loop '%s' is already running",
+			 loop->name);
+		return -EBUSY;
+	}
+	ret = srt_check_cpu(&loop->cfg, err, errlen);
+	if (ret)
+		return ret;
+	ret = srt_check_cpu_free(loop, err, errlen);
+	if (ret)
+		return ret;
+
+	task = kthread_create_on_cpu(srt_loop_thread, loop, loop->cfg.cpu,
+				     "shieldrt/%u");
+	if (IS_ERR(task)) {
+		snprintf(err, errlen, "cannot create the loop thread (%ld)",
+			 PTR_ERR(task));
+		return PTR_ERR(task);
+	}
+	ret = sched_setattr_nocheck(task, &attr);
+	if (ret) {
+		snprintf(err, errlen, "cannot make the thread SCHED_FIFO %u (%d)",
+			 loop->cfg.prio, ret);
+		goto err_stop_task;
+	}
+	get_task_struct(task);
+	loop->task = task;
+	loop->requests = 0;
+	srt_loop_reset_stats(loop);
+	WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
+	wake_up_process(task);
+	return 0;
+
+err_stop_task:
+	kthread_stop(task);
+	return ret;
+}
+
+static void srt_stop_locked(struct srt_loop *loop)
+{
+	lockdep_assert_held(&srt_lock);
+	kthread_stop(loop->task);
+	put_task_struct(loop->task);
+	loop->task = NULL;
+	WRITE_ONCE(loop->state, SRT_STATE_STOPPED);
+}
+
+/* Take a loop off the list; the caller removes debugfs, then puts it. */
+static void srt_unlink_locked(struct srt_loop *loop)
+{
+	if (loop->task)
+		srt_stop_locked(loop);
+	list_del(&loop->node);
+	loop->dead = true;
+}
+
+static void srt_unpublish(struct srt_loop *loop)
+{
+	srt_debugfs_remove_loop(loop);
+	srt_loop_put(loop);
+}
+
+static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
+{
+	struct srt_loop *loop;
+	u64 *buckets;
+	int i;
+
+	loop = kzalloc(sizeof(*loop), GFP_KERNEL);
+	if (!loop)
+		return NULL;
+	buckets = srt_hist_alloc(cfg);
+	if (!buckets) {
+		kfree(loop);
+		return NULL;
+	}
+	kref_init(&loop->ref);
+	INIT_LIST_HEAD(&loop->node);
+	strscpy(loop->name, cfg->name, sizeof(loop->name));
+	loop->cfg = *cfg;
+	loop->live = cfg->live;
+	seqcount_init(&loop->live_seq);
+	seqcount_init(&loop->stats_seq);
+	hrtimer_setup(&loop->timer, srt_timer_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	loop->sig.n_in = SRT_DEFAULT_SIGNALS;
+	loop->sig.n_out = SRT_DEFAULT_SIGNALS;
+	for (i = 0; i < SRT_MAX_SIGNALS; i++)
+		loop->safe_out[i] = 0;	/* +0.0 */
+	loop->state = SRT_STATE_CONFIGURED;
+	srt_hist_attach(loop, buckets);
+	return loop;
+}
+
+/*
+ * Create a loop from a "key=value ..." line; with @start, start it too,
+ * and if that fails the loop is not left behind.
+ */
+int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
+{
+	struct srt_config *cfg;
+	struct srt_loop *loop;
+	u32 seen;
+	int ret;
+
+	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	srt_config_defaults(cfg);
+	ret = srt_config_parse(cfg, line, &seen, err, errlen);
+	if (!ret)
+		ret = srt_config_validate(cfg, err, errlen);
+	if (ret)
+		goto out_free_cfg;
+	loop = srt_loop_alloc(cfg);
+	if (!loop) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto out_free_cfg;
+	}
+
+	cpus_read_lock();
+	mutex_lock(&srt_lock);
+	if (srt_find(cfg->name)) {
+		snprintf(err, errlen, "loop '%s' exists", cfg->name);
+		ret = -EBUSY;
+		goto err_unlock;
+	}
+	ret = srt_check_cpu(cfg, err, errlen);
+	if (ret)
+		goto err_unlock;
+	ret = srt_debugfs_add_loop(loop);
+	if (ret) {
+		snprintf(err, errlen,
+			 "debugfs entry '%s' still exists; retry", cfg->name);
+		goto err_unlock;
+	}
+	list_add_tail(&loop->node, &srt_loops);
+	if (start) {
+		ret = srt_start_locked(loop, err, errlen);
+		if (ret) {
+			srt_unlink_locked(loop);
+			mutex_unlock(&srt_lock);
+			cpus_read_unlock();
+			srt_unpublish(loop);
+			goto out_free_cfg;
+		}
+	}
+	mutex_unlock(&srt_lock);
+	cpus_read_unlock();
+	kfree(cfg);
+	return 0;
+
+err_unlock:
+	mutex_unlock(&srt_lock);
+	cpus_read_unlock();
+	srt_loop_put(loop);
+out_free_cfg:
+	kfree(cfg);
+	return ret;
+}
+
+/* Look a loop up for an operation; sets @err when it does not exist. */
+static struct srt_loop *srt_find_or_err(const char *name, char *err,
+					size_t errlen)
+{
+	struct srt_loop *loop = srt_find(name);
+
+	if (!loop)
+		snprintf(err, errlen, "no loop named '%s'", name);
+	return loop;
+}
+
+int srt_loop_destroy(const char *name, char *err, size_t errlen)
+{
+	struct srt_loop *loop;
+
+	mutex_lock(&srt_lock);
+	loop = srt_find_or_err(name, err, errlen);
+	if (!loop) {
+		mutex_unlock(&srt_lock);
+		return -ENOENT;
+	}
+	srt_unlink_locked(loop);
+	mutex_unlock(&srt_lock);
+	srt_unpublish(loop);
+	return 0;
+}
+
+int srt_loop_start(const char *name, char *err, size_t errlen)
+{
+	struct srt_loop *loop;
+	int ret = -ENOENT;
+
+	cpus_read_lock();
+	mutex_lock(&srt_lock);
+	loop = srt_find_or_err(name, err, errlen);
+	if (loop)
+		ret = srt_start_locked(loop, err, errlen);
+	mutex_unlock(&srt_lock);
+	cpus_read_unlock();
+	return ret;
+}
+
+int srt_loop_stop(const char *name, char *err, size_t errlen)
+{
+	struct srt_loop *loop;
+	int ret = -ENOENT;
+
+	mutex_lock(&srt_lock);
+	loop = srt_find_or_err(name, err, errlen);
+	if (loop && !loop->task) {
+		snprintf(err, errlen, "loop '%s' is not running", name);
+		ret = -EINVAL;
+	} else if (loop) {
+		srt_stop_locked(loop);
+		ret = 0;
+	}
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/* A running loop zeroes its own stats at its next cycle boundary. */
+int srt_loop_reset(const char *name, char *err, size_t errlen)
+{
+	struct srt_loop *loop;
+
+	mutex_lock(&srt_lock);
+	loop = srt_find_or_err(name, err, errlen);
+	if (loop && loop->task)
+		set_bit(SRT_REQ_RESET, &loop->requests);
+	else if (loop)
+		srt_loop_reset_stats(loop);
+	mutex_unlock(&srt_lock);
+	return loop ? 0 : -ENOENT;
+}
+
+int srt_loop_resume(const char *name, char *err, size_t errlen)
+{
+	struct srt_loop *loop;
+	int ret = -ENOENT;
+
+	mutex_lock(&srt_lock);
+	loop = srt_find_or_err(name, err, errlen);
+	if (loop && READ_ONCE(loop->state) != SRT_STATE_SAFE) {
+		snprintf(err, errlen, "loop '%s' is not in safe state (%s)",
+			 name, srt_state_name(READ_ONCE(loop->state)));
+		ret = -EINVAL;
+	} else if (loop) {
+		set_bit(SRT_REQ_RESUME, &loop->requests);
+		ret = 0;
+	}
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/*
+ * Change keys of a loop.  A stopped loop takes any key but its name; a
+ * running one only the live keys, which it picks up whole at its next
+ * cycle.  The line is parsed and validated into a copy first.
+ */
+int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
+		       size_t errlen)
+{
+	struct srt_config *cfg;
+	u64 *buckets = NULL, *old = NULL;
+	u32 seen, fixed;
+	int ret, key;
+
+	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg)
+		return -ENOMEM;
+	cpus_read_lock();
+	mutex_lock(&srt_lock);
+	ret = -ENODEV;
+	if (loop->dead) {
+		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+		goto out_unlock;
+	}
+	*cfg = loop->cfg;
+	ret = srt_config_parse(cfg, line, &seen, err, errlen);
+	if (ret)
+		goto out_unlock;
+	ret = -EINVAL;
+	if ((seen & BIT(SRT_KEY_NAME)) && strcmp(cfg->name, loop->name)) {
+		snprintf(err, errlen, "a loop cannot be renamed");
+		goto out_unlock;
+	}
+	fixed = 0;
+	for (key = 0; key < SRT_NR_KEYS; key++)
+		if (!srt_key_is_live(key) && key != SRT_KEY_NAME)
+			fixed |= BIT(key);
+	if (loop->task && (seen & fixed)) {
+		snprintf(err, errlen,
+			 "'%s' cannot change while the loop runs; stop it first",
+			 srt_key_names[__ffs(seen & fixed)]);
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	ret = srt_config_validate(cfg, err, errlen);
+	if (!ret && !loop->task)
+		ret = srt_check_cpu(cfg, err, errlen);
+	if (ret)
+		goto out_unlock;
+	if (cfg->hist_buckets != loop->cfg.hist_buckets) {
+		buckets = srt_hist_alloc(cfg);
+		if (!buckets) {
+			snprintf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			goto out_unlock;
+		}
+	}
+
+	/* Validated: apply everything, nothing can fail from here. */
+	if (loop->task) {
+		loop->cfg.live = cfg->live;
+	} else {
+		loop->cfg = *cfg;
+		old = loop->hist[0].buckets;
+		srt_hist_attach(loop, buckets ? buckets : old);
+		if (!buckets)
+			old = NULL;
+	}
+	srt_live_publish(loop);
+out_unlock:
+	mutex_unlock(&srt_lock);
+	cpus_read_unlock();
+	kvfree(old);
+	kfree(cfg);
+	return ret;
+}
+
+void srt_loop_destroy_all(void)
+{
+	struct srt_loop *loop;
+
+	for (;;) {
+		mutex_lock(&srt_lock);
+		loop = list_first_entry_or_null(&srt_loops, struct srt_loop,
+						node);
+		if (loop)
+			srt_unlink_locked(loop);
+		mutex_unlock(&srt_lock);
+		if (!loop)
+			break;
+		srt_unpublish(loop);
+	}
+}
+
+/*
+ * CPU hotplug teardown, run while @cpu is still up: stop its loops before
+ * the scheduler would push them elsewhere.  They stay, stopped, with the
+ * reason in last_error.
+ */
+void srt_loop_cpu_down(unsigned int cpu)
+{
+	struct srt_loop *loop;
+	char msg[SRT_ERR_LEN];
+
+	mutex_lock(&srt_lock);
+	list_for_each_entry(loop, &srt_loops, node) {
+		if (!loop->task || loop->cfg.cpu != cpu)
+			continue;
+		srt_stop_locked(loop);
+		snprintf(msg, sizeof(msg),
+			 "stopped: cpu %u went offline", cpu);
+		srt_error_set(loop, msg);
+	}
+	mutex_unlock(&srt_lock);
+}
+
+void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
+			 struct srt_cycle_sample *last)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&loop->stats_seq);
+		*cnt = loop->cnt;
+		if (last)
+			*last = loop->last;
+	} while (read_seqcount_retry(&loop->stats_seq, seq));
+}

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loop: one kthread bound to one CPU running the cycle of DESIGN.md
+ * every period.  Lifecycle (create/start/stop/destroy) is in loop.c under
+ * srt_lock; the cycle itself is in cycle.c and wait.c and takes no lock.
+ */
+#ifndef SHIELDRT_LOOP_H
+#define SHIELDRT_LOOP_H
+
+#include <linux/hrtimer.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/seqlock.h>
+#include <linux/types.h>
+#include "config.h"
+#include "cycle.h"
+#include "hist.h"
+#include "policy.h"
+#include "slack.h"
+#include "timing.h"
+
+enum srt_loop_state {
+	SRT_STATE_CONFIGURED,
+	SRT_STATE_RUNNING,
+	SRT_STATE_SAFE,		/* running, outputs held until resume */
+	SRT_STATE_STOPPED,
+	SRT_NR_STATES
+};
+
+/* Why a loop entered or left safe state (trace event safe_state). */
+enum srt_safe_reason {
+	SRT_SAFE_OVERRUN,	/* policy safe: N overruns in a row */
+	SRT_SAFE_RESUME,	/* left safe state on an explicit resume */
+	SRT_SAFE_NONFINITE,	/* an output was NaN or Inf */
+	SRT_SAFE_LIMIT,		/* an output was outside its limits */
+	SRT_SAFE_HEARTBEAT,	/* the feeding process went quiet */
+	SRT_SAFE_MANUAL,	/* asked for by the operator */
+};
+
+/* Timings the loop histograms; each also feeds the stats file. */
+enum srt_metric {
+	SRT_M_IRQ,		/* hrtimer expiry to its handler */
+	SRT_M_THREAD,		/* timer target to the thread running */
+	SRT_M_LATENESS,		/* deadline to the start of the work */
+	SRT_M_COMPUTE,		/* work start to work end */
+	SRT_M_SLACK,		/* work end to the next deadline (>= 0) */
+	SRT_M_NOISE,		/* clock gaps seen while spinning */
+	SRT_NR_METRICS
+};
+
+/* Counters written by the loop thread only, read under stats_seq. */
+struct srt_counters {
+	u64 cycles;		/* cycles run */
+	u64 overruns;		/* cycles that overran deadline or budget */
+	u64 deadline_overruns;
+	u64 budget_overruns;
+	u64 missed;		/* periods dropped (skip, safe, catchup cap) */
+	u64 catchup_cycles;	/* cycles run after their deadline passed */
+	u64 noise_events;
+	u64 noise_ns;		/* total time lost to noise */
+	u64 safe_entries;
+	u64 clock_errors;	/* a reading went backwards */
+	u64 yields;		/* poll: housekeeping sleeps taken */
+	u64 first_deadline_ns;
+	u64 next_deadline_ns;	/* first period not yet accounted */
+	u64 start_ns;		/* run start (thread up) */
+	u64 now_ns;		/* last accounting time */
+	u64 sleep_ns;		/* time the thread slept in its waits */
+	u64 spin_ns;		/* time it spun in its waits */
+	u64 runtime_start_ns;	/* task sum_exec_runtime at start */
+	u64 runtime_ns;		/* task sum_exec_runtime since start */
+	u64 slack_target_ns;	/* hybrid: current wake-up lead */
+};
+
+/* One cycle's scratch, filled step by step; loop thread only. */
+struct srt_cycle_ctx {
+	struct srt_live live;		/* consistent copy for this cycle */
+	struct srt_cycle_sample s;
+	struct srt_timing t;
+	struct srt_decision d;
+	u64 in[SRT_MAX_SIGNALS];	/* inputs as read at cycle start */
+	u64 out[SRT_MAX_SIGNALS];
+	u32 n_in, n_out;
+	u64 behind;			/* deadlines still past, from last cycle */
+	u64 noise_events;
+	u64 noise_ns;
+	u64 sleep_ns;
+	u64 spin_ns;
+	u64 yields;
+	bool clock_back;
+	bool safe;			/* loop was in safe state this cycle */
+	enum srt_safe_reason safe_why;
+	bool want_safe;
+};
+
+struct srt_loop {
+	struct kref ref;
+	struct list_head node;		/* srt_loops, under srt_lock */
+	char name[SRT_NAME_LEN];
+
+	/* Under srt_lock. */
+	struct srt_config cfg;
+	bool dead;			/* destroyed, memory still referenced */
+	struct task_struct *task;
+	char last_error[SRT_ERR_LEN];
+	struct dentry *dir;
+
+	/* Live parameters: written under srt_lock, read by the loop. */
+	seqcount_t live_seq;
+	struct srt_live live;
+
+	int state;			/* enum srt_loop_state, READ/WRITE_ONCE */
+	unsigned long requests;		/* SRT_REQ_* bits for the loop thread */
+
+	/* Timer wait: the handler records its latency and wakes the loop. */
+	struct hrtimer timer;
+	bool timer_fired;
+	s64 timer_irq_latency_ns;
+
+	/* The data the cycle works on; see kmod/cycle.h. */
+	struct srt_signals sig;
+	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
+
+	/* Written by the loop thread only. */
+	seqcount_t stats_seq;
+	struct srt_cycle_sample last;	/* last completed cycle */
+	struct srt_counters cnt;
+	struct srt_hist hist[SRT_NR_METRICS];
+	struct srt_slack slack;
+	struct srt_policy_state pol;
+	u64 last_yield_ns;
+	u64 workload_sink;		/* keeps the busy work observable */
+	struct srt_cycle_ctx ctx;
+};
+
+#define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
+#define SRT_REQ_RESET	1	/* zero stats at the next cycle */
+
+extern struct mutex srt_lock;
+extern struct list_head srt_loops;
+extern u64 srt_epoch_ns;
+
+struct srt_loop *srt_loop_find_get(const char *name);
+void srt_loop_put(struct srt_loop *loop);
+
+/* Control operations; callers hold no lock, these take srt_lock. */
+int srt_loop_create_line(char *line, bool start, char *err, size_t errlen);
+int srt_loop_destroy(const char *name, char *err, size_t errlen);
+int srt_loop_start(const char *name, char *err, size_t errlen);
+int srt_loop_stop(const char *name, char *err, size_t errlen);
+int srt_loop_reset(const char *name, char *err, size_t errlen);
+int srt_loop_resume(const char *name, char *err, size_t errlen);
+int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
+		       size_t errlen);
+void srt_loop_destroy_all(void);
+void srt_loop_cpu_down(unsigned int cpu);
+
+void srt_error_set(struct srt_loop *loop, const char *msg);
+void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
+void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
+			 struct srt_cycle_sample *last);
+const char *srt_state_name(int state);
+
+/* cycle.c */
+int srt_loop_thread(void *data);
+void srt_loop_reset_stats(struct srt_loop *loop);
+void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why);
+
+/* preflight.c */
+bool srt_cpu_isolated(int cpu);
+struct seq_file;
+void srt_preflight_show(struct seq_file *m, int cpu);
+
+#endif /* SHIELDRT_LOOP_H */

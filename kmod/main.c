@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shieldrt: a kernel-space real-time control runtime.  Module entry and
+ * exit, the loops= parameter and the CPU hotplug hook.
+ */
+#include <linux/cpuhotplug.h>
+#include <linux/module.h>
+#include <linux/timekeeping.h>
+#include "loop.h"
+#include "debugfs.h"
+
+static char *loops;
+module_param(loops, charp, 0444);
+MODULE_PARM_DESC(loops,
+		 "loops to create and start at load: \"name=a cpu=1 period_us=100 mode=hybrid;name=b ...\"");
+
+static enum cpuhp_state srt_cpuhp_state;
+
+static int srt_cpu_offline(unsigned int cpu)
+{
+	srt_loop_cpu_down(cpu);
+	return 0;
+}
+
+static int __init srt_init(void)
+{
+	int ret;
+
+	/* The common grid of phase-aligned loops. */
+	srt_epoch_ns = ktime_get_ns();
+
+	ret = srt_debugfs_init();
+	if (ret)
+		return ret;
+	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "shieldrt:online",
+					NULL, srt_cpu_offline);
+	if (ret < 0)
+		goto err_remove_debugfs;
+	srt_cpuhp_state = ret;
+
+	if (loops) {
+		ret = srt_control_modparam(loops);
+		if (ret)
+			goto err_destroy_loops;
+	}
+	pr_info("loaded\n");
+	return 0;
+
+err_destroy_loops:
+	cpuhp_remove_state_nocalls(srt_cpuhp_state);
+	srt_loop_destroy_all();
+err_remove_debugfs:
+	srt_debugfs_exit();
+	return ret;
+}
+
+static void __exit srt_exit(void)
+{
+	cpuhp_remove_state_nocalls(srt_cpuhp_state);
+	srt_loop_destroy_all();
+	srt_debugfs_exit();
+	pr_info("unloaded\n");
+}
+
+module_init(srt_init);
+module_exit(srt_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("shieldrt: cyclic real-time control loops");
+MODULE_AUTHOR("shieldrt authors");

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shieldrt trace events.  Record them with "trace-cmd record -e shieldrt".
+ * Times are CLOCK_MONOTONIC nanoseconds; signed where a value can be
+ * negative (slack after an overrun, latency -1 when there was no timer).
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM shieldrt
+
+#if !defined(SHIELDRT_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define SHIELDRT_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <linux/string.h>
+#include "cycle.h"
+#include "config.h"
+#include "loop.h"
+
+TRACE_DEFINE_ENUM(SRT_WAIT_HRTIMER);
+TRACE_DEFINE_ENUM(SRT_WAIT_POLL);
+TRACE_DEFINE_ENUM(SRT_WAIT_HYBRID);
+
+TRACE_DEFINE_ENUM(SRT_CYC_OVERRUN);
+TRACE_DEFINE_ENUM(SRT_CYC_BUDGET);
+TRACE_DEFINE_ENUM(SRT_CYC_SAFE);
+TRACE_DEFINE_ENUM(SRT_CYC_CATCHUP);
+TRACE_DEFINE_ENUM(SRT_CYC_NOISE);
+TRACE_DEFINE_ENUM(SRT_CYC_CLOCK);
+
+TRACE_DEFINE_ENUM(SRT_SAFE_OVERRUN);
+TRACE_DEFINE_ENUM(SRT_SAFE_RESUME);
+TRACE_DEFINE_ENUM(SRT_SAFE_NONFINITE);
+TRACE_DEFINE_ENUM(SRT_SAFE_LIMIT);
+TRACE_DEFINE_ENUM(SRT_SAFE_HEARTBEAT);
+TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
+
+#define srt_show_mode(m)						\
+	__print_symbolic(m,						\
+			 { SRT_WAIT_HRTIMER, "hrtimer" },		\
+			 { SRT_WAIT_POLL, "poll" },			\
+			 { SRT_WAIT_HYBRID, "hybrid" })
+
+#define srt_show_flags(f)						\
+	__print_flags(f, "|",						\
+		      { SRT_CYC_OVERRUN, "overrun" },			\
+		      { SRT_CYC_BUDGET, "budget" },			\
+		      { SRT_CYC_SAFE, "safe" },				\
+		      { SRT_CYC_CATCHUP, "catchup" },			\
+		      { SRT_CYC_NOISE, "noise" },			\
+		      { SRT_CYC_CLOCK, "clock" })
+
+#define srt_show_safe_reason(r)						\
+	__print_symbolic(r,						\
+			 { SRT_SAFE_OVERRUN, "overrun" },		\
+			 { SRT_SAFE_RESUME, "resume" },			\
+			 { SRT_SAFE_NONFINITE, "nonfinite" },		\
+			 { SRT_SAFE_LIMIT, "limit" },			\
+			 { SRT_SAFE_HEARTBEAT, "heartbeat" },		\
+			 { SRT_SAFE_MANUAL, "manual" })
+
+/* cycle and overrun carry the same record: one cycle's outcome. */
+DECLARE_EVENT_CLASS(shieldrt_cycle_class,
+	TP_PROTO(const char *loop, const struct srt_cycle_sample *s,
+		 s64 lateness_ns, s64 slack_ns),
+	TP_ARGS(loop, s, lateness_ns, slack_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(s64, lateness_ns)
+		__field(u64, compute_ns)
+		__field(s64, slack_ns)
+		__field(u32, missed)
+		__field(u32, flags)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = s->cycle;
+		__entry->lateness_ns = lateness_ns;
+		__entry->compute_ns = s->compute_ns;
+		__entry->slack_ns = slack_ns;
+		__entry->missed = s->missed;
+		__entry->flags = s->flags;
+	),
+	TP_printk("loop=%s cycle=%llu lateness=%lld ns compute=%llu ns slack=%lld ns missed=%u flags=%s",
+		  __entry->loop, __entry->cycle, __entry->lateness_ns,
+		  __entry->compute_ns, __entry->slack_ns, __entry->missed,
+		  srt_show_flags(__entry->flags))
+);
+
+DEFINE_EVENT(shieldrt_cycle_class, cycle,
+	TP_PROTO(const char *loop, const struct srt_cycle_sample *s,
+		 s64 lateness_ns, s64 slack_ns),
+	TP_ARGS(loop, s, lateness_ns, slack_ns));
+
+DEFINE_EVENT(shieldrt_cycle_class, overrun,
+	TP_PROTO(const char *loop, const struct srt_cycle_sample *s,
+		 s64 lateness_ns, s64 slack_ns),
+	TP_ARGS(loop, s, lateness_ns, slack_ns));
+
+/* Like timerlat: the timer's IRQ latency and the thread's, per wake. */
+TRACE_EVENT(tick_latency,
+	TP_PROTO(const char *loop, u64 cycle, u32 mode, s64 irq_latency_ns,
+		 s64 thread_latency_ns),
+	TP_ARGS(loop, cycle, mode, irq_latency_ns, thread_latency_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u32, mode)
+		__field(s64, irq_latency_ns)
+		__field(s64, thread_latency_ns)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->mode = mode;
+		__entry->irq_latency_ns = irq_latency_ns;
+		__entry->thread_latency_ns = thread_latency_ns;
+	),
+	TP_printk("loop=%s cycle=%llu mode=%s irq_latency=%lld ns thread_latency=%lld ns",
+		  __entry->loop, __entry->cycle, srt_show_mode(__entry->mode),
+		  __entry->irq_latency_ns, __entry->thread_latency_ns)
+);
+
+/* A gap in the clock while the loop spun: time the CPU was taken away. */
+TRACE_EVENT(noise,
+	TP_PROTO(const char *loop, u64 cycle, u64 start_ns, u64 duration_ns),
+	TP_ARGS(loop, cycle, start_ns, duration_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u64, start_ns)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->start_ns = start_ns;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("loop=%s cycle=%llu start=%llu ns duration=%llu ns",
+		  __entry->loop, __entry->cycle, __entry->start_ns,
+		  __entry->duration_ns)
+);
+
+TRACE_EVENT(safe_state,
+	TP_PROTO(const char *loop, u64 cycle, bool entered, u32 reason,
+		 u32 consecutive),
+	TP_ARGS(loop, cycle, entered, reason, consecutive),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u32, entered)
+		__field(u32, reason)
+		__field(u32, consecutive)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->entered = entered;
+		__entry->reason = reason;
+		__entry->consecutive = consecutive;
+	),
+	TP_printk("loop=%s cycle=%llu %s reason=%s consecutive_overruns=%u",
+		  __entry->loop, __entry->cycle,
+		  __entry->entered ? "enter" : "leave",
+		  srt_show_safe_reason(__entry->reason), __entry->consecutive)
+);
+
+/* A staged parameter set took effect at the start of cycle @cycle. */
+TRACE_EVENT(param_commit,
+	TP_PROTO(const char *loop, u64 cycle, u64 generation, u32 nr_params),
+	TP_ARGS(loop, cycle, generation, nr_params),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u64, generation)
+		__field(u32, nr_params)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->generation = generation;
+		__entry->nr_params = nr_params;
+	),
+	TP_printk("loop=%s cycle=%llu generation=%llu params=%u",
+		  __entry->loop, __entry->cycle, __entry->generation,
+		  __entry->nr_params)
+);
+
+#endif /* SHIELDRT_TRACE_H */
+
+/* Outside the guard: define_trace.h reads this file again. */
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE trace
+#include <trace/define_trace.h>

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The three ways a loop waits for its deadline.  All time comes from
+ * ktime_get_ns() (CLOCK_MONOTONIC), the clock of the hrtimer as well.
+ */
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/timekeeping.h>
+#include "wait.h"
+#include "trace.h"
+
+/*
+ * Hard, pinned timer: runs in hard interrupt context even on PREEMPT_RT,
+ * on the loop's CPU.  It measures its own latency and wakes the loop.
+ */
+enum hrtimer_restart srt_timer_fn(struct hrtimer *timer)
+{
+	struct srt_loop *loop = container_of(timer, struct srt_loop, timer);
+	u64 now = ktime_get_ns();
+
+	loop->timer_irq_latency_ns =
+		srt_delta(now, ktime_to_ns(hrtimer_get_expires(timer)));
+	/* Pairs with the smp_load_acquire() in srt_sleep_until(). */
+	smp_store_release(&loop->timer_fired, true);
+	wake_up_process(loop->task);
+	return HRTIMER_NORESTART;
+}
+
+/* Sleep until @target; -EINTR if the loop is being stopped. */
+static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			   u64 target)
+{
+	u64 t0 = ktime_get_ns(), t1;
+	bool fired;
+
+	WRITE_ONCE(loop->timer_fired, false);
+	hrtimer_start(&loop->timer, ns_to_ktime(target),
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		fired = smp_load_acquire(&loop->timer_fired);
+		if (fired || kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	t1 = ktime_get_ns();
+	c->sleep_ns += t1 - t0;
+	if (!fired) {
+		hrtimer_cancel(&loop->timer);
+		return -EINTR;
+	}
+	c->s.irq_latency_ns = loop->timer_irq_latency_ns;
+	c->s.thread_latency_ns = srt_delta(t1, target);
+	return 0;
+}
+
+/*
+ * A loop that never sleeps must still let RCU finish grace periods and
+ * RCU-tasks (tracing, BPF) see it pass a quiescent state.  Under
+ * PREEMPT_RCU a zero-length extended quiescent state does it (it must run
+ * with interrupts off); otherwise cond_resched() reports it.  This is
+ * what the osnoise tracer does between samples.
+ */
+static bool srt_spin_housekeeping(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RCU)) {
+		local_irq_disable();
+		rcu_momentary_eqs();
+		local_irq_enable();
+	}
+	cond_resched_tasks_rcu_qs();
+	return kthread_should_stop();
+}
+
+static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
+		      u64 at, u64 gap)
+{
+	c->noise_events++;
+	c->noise_ns += gap;
+	c->s.flags |= SRT_CYC_NOISE;
+	srt_hist_add(&loop->hist[SRT_M_NOISE], gap);
+	trace_noise(loop->name, c->s.cycle, at, gap);
+}
+
+/*
+ * Spin on the clock until @until, like the EAST noise measurement: any
+ * gap between two readings above noise_ns was time taken from us.  With
+ * @work, each iteration also does a little integer work (the synthetic
+ * workload).  -EINTR if the loop is being stopped.
+ */
+int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
+		   bool work)
+{
+	u64 prev = ktime_get_ns(), begin = prev, qs = prev, now;
+	u64 acc = loop->workload_sink;
+	s64 gap;
+	int ret = 0;
+
+	while (prev < until) {
+		if (work)
+			acc = acc * 6364136223846793005ULL + 1442695040888963407ULL;
+		now = ktime_get_ns();
+		gap = srt_delta(now, prev);
+		if (gap < 0)
+			c->clock_back = true;
+		else if (gap > c->live.noise_ns)
+			srt_noise(loop, c, prev, gap);
+		prev = now;
+		if (now - qs >= SRT_QS_INTERVAL_NS) {
+			if (srt_spin_housekeeping()) {
+				ret = -EINTR;
+				break;
+			}
+			/* Our own housekeeping is not noise. */
+			prev = qs = ktime_get_ns();
+		}
+	}
+	if (work)
+		WRITE_ONCE(loop->workload_sink, acc);
+	else
+		c->spin_ns += prev - begin;
+	return ret;
+}
+
+/* Poll loops may give the CPU away briefly so its kworkers can run. */
+static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u64 now = ktime_get_ns();
+	int ret;
+
+	if (!c->live.yield_ns ||
+	    now - loop->last_yield_ns < c->live.yield_every_ns)
+		return 0;
+	loop->last_yield_ns = now;
+	c->yields++;
+	ret = srt_sleep_until(loop, c, now + c->live.yield_ns);
+	c->s.irq_latency_ns = -1;
+	return ret;
+}
+
+/*
+ * Wait for @deadline.  Fills irq and thread latency (thread latency is
+ * measured against the target of the last wait: the timer for hrtimer,
+ * deadline - slack for hybrid, the deadline for a spin).  A deadline
+ * already past (catch-up) is not waited for.
+ */
+int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
+{
+	u64 now = ktime_get_ns(), target;
+	int ret = 0;
+
+	c->s.irq_latency_ns = -1;
+	c->s.thread_latency_ns = -1;
+	if (deadline <= now) {
+		c->s.thread_latency_ns = srt_delta(now, deadline);
+		return 0;
+	}
+
+	switch (loop->cfg.mode) {
+	case SRT_WAIT_HRTIMER:
+		return srt_sleep_until(loop, c, deadline);
+	case SRT_WAIT_POLL:
+		ret = srt_maybe_yield(loop, c);
+		break;
+	case SRT_WAIT_HYBRID:
+		target = deadline - loop->slack.slack_ns;
+		if (target > now + loop->slack.min_ns) {
+			ret = srt_sleep_until(loop, c, target);
+			if (!ret && c->s.thread_latency_ns >= 0)
+				srt_slack_update(&loop->slack,
+						 c->s.thread_latency_ns);
+		}
+		break;
+	}
+	if (ret)
+		return ret;
+	ret = srt_spin_until(loop, c, deadline, false);
+	now = ktime_get_ns();
+	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SRT_WAIT_POLL)
+		c->s.thread_latency_ns = srt_delta(now, deadline);
+	return ret;
+}
