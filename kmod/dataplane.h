@@ -47,7 +47,7 @@ struct srt_dp {
 	u32 in_mask;
 	u32 tel_decimation;
 	u32 tel_nsel;
-	u16 tel_sel[SHIELDRT_MAX_SEL];
+	u16 tel_off[SHIELDRT_MAX_SEL];	/* byte offsets into srt_signals */
 
 	/* protocol state */
 	u32 mbox_front;
@@ -57,6 +57,7 @@ struct srt_dp {
 	u32 tel_phase;
 	u32 hb_last;
 	u32 dirty;		/* a rare counter changed: publish all */
+	u32 live_dirty;		/* heartbeat, mailbox or commit changed */
 	u32 live_seq;		/* our seqcounts: never read back */
 	u32 stats_seq;
 	u32 flags;		/* SHIELDRT_RF_* */
@@ -147,7 +148,14 @@ static inline void srt_dp_init(struct srt_dp *dp, void *mem,
 	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
 	dp->tel_decimation = g->tel_decimation;
 	dp->tel_nsel = g->tel_nsel;
-	memcpy(dp->tel_sel, g->tel_sel, sizeof(dp->tel_sel));
+	/* Resolve the selection once: a record copies by offset. */
+	for (i = 0; i < g->tel_nsel; i++) {
+		u32 sel = g->tel_sel[i], idx = sel & (SHIELDRT_MAX_SIGNALS - 1);
+
+		dp->tel_off[i] = 8 * idx + (sel & SHIELDRT_SEL_OUT ?
+			offsetof(struct srt_signals, out) :
+			offsetof(struct srt_signals, in));
+	}
 	dp->tel_phase = g->tel_decimation - 1;	/* first cycle records */
 
 	h->magic = SHIELDRT_MAGIC;
@@ -242,7 +250,8 @@ static inline void srt_dp_mbox(struct srt_dp *dp)
 		srt_dp_apply(dp, mask, val);
 		dp->mbox_seq = srt_read_once(s->key);
 		dp->mbox_cycle = dp->cycle;
-		srt_dp_count(dp, mbox_updates);
+		dp->live_dirty = 1;
+		dp->st.mbox_updates++;		/* hot: published every cycle */
 		break;
 	case SRT_SLOT_BAD_INDEX:
 		srt_dp_count(dp, mbox_rej_index);
@@ -302,7 +311,7 @@ static inline void srt_dp_cmd(struct srt_dp *dp)
 					 &mask, val)) {
 		case SRT_SLOT_OK:
 			srt_dp_apply(dp, mask, val);
-			srt_dp_count(dp, cmd_applied);
+			dp->st.cmd_applied++;	/* hot: published every cycle */
 			break;
 		case SRT_SLOT_BAD_INDEX:
 			srt_dp_count(dp, cmd_rej_index);
@@ -337,6 +346,7 @@ static inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	if (hb != dp->hb_last) {
 		dp->hb_last = hb;
 		dp->hb_cycle = cycle;
+		dp->live_dirty = 1;
 	}
 	srt_dp_mbox(dp);
 	srt_dp_cmd(dp);
@@ -373,13 +383,9 @@ static inline void srt_dp_tel_write(struct srt_dp *dp,
 	r->compute_ns = s->compute_ns;
 	r->missed = s->missed;
 	r->flags = s->flags;
-	for (i = 0; i < dp->tel_nsel; i++) {
-		u32 sel = dp->tel_sel[i];
-
-		r->value[i] = sel & SHIELDRT_SEL_OUT ?
-			sig->out[sel & (SHIELDRT_MAX_SIGNALS - 1)] :
-			sig->in[sel & (SHIELDRT_MAX_SIGNALS - 1)];
-	}
+	for (i = 0; i < dp->tel_nsel; i++)
+		r->value[i] = *(const u64 *)((const char *)sig +
+					     dp->tel_off[i]);
 	dp->tel_tail++;
 	srt_store_release(&dp->tel->tail, dp->tel_tail);	/* [C1] */
 	dp->st.tel_records++;
@@ -394,11 +400,14 @@ static inline void srt_dp_publish(struct srt_dp *dp)
 	srt_write_once(l->seq, seq);
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->cycle, dp->cycle);
-	srt_seq_put(l->heartbeat, dp->hb_last);
-	srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
-	srt_seq_put(l->commit_cycle, dp->commit_cycle);
-	srt_seq_put(l->mbox_seq, dp->mbox_seq);
-	srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
+	if (dp->live_dirty) {
+		srt_seq_put(l->heartbeat, dp->hb_last);
+		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
+		srt_seq_put(l->commit_cycle, dp->commit_cycle);
+		srt_seq_put(l->mbox_seq, dp->mbox_seq);
+		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
+		dp->live_dirty = 0;
+	}
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->seq, ++dp->live_seq);
 
@@ -414,6 +423,8 @@ static inline void srt_dp_publish(struct srt_dp *dp)
 		srt_seq_put(p->cycles, dp->st.cycles);
 		srt_seq_put(p->tel_records, dp->st.tel_records);
 		srt_seq_put(p->tel_drops, dp->st.tel_drops);
+		srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+		srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
 	}
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(p->seq, ++dp->stats_seq);
@@ -423,7 +434,7 @@ static inline void srt_dp_publish(struct srt_dp *dp)
 static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 {
 	dp->commit_cycle = cycle;
-	dp->dirty = 1;
+	dp->live_dirty = 1;
 }
 
 /* The loop is gone: tell the mappings that outlive it. */
