@@ -80,7 +80,10 @@ static void hist_json(struct json *j, const char *loop, char *text)
 			buckets = false;
 		}
 		colon = strchr(line, ':');
-		if (!strncmp(line, "Index", 5) || !colon) {
+		if (!strncmp(line, "Index", 5)) {
+			json_key(j, "columns");
+			line += 5;
+		} else if (!colon) {
 			json_key(j, "columns");
 		} else {
 			*colon = '\0';

@@ -1,0 +1,248 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of "userctl shield" against fake /proc + /sys trees (TAP).
+# Usage: shield.sh USERCTL
+set -u
+U=$1
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/faketree.sh"
+. "$here/tap.sh"
+
+T=$(mktemp -d /tmp/userctl-shield.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+R=$T/root
+SNAP=$T/snap
+OUT=$T/out
+STATE=$R/run/shieldrt/shield.state
+
+uc() { USERCTL_ROOT=$R "$U" "$@" > "$OUT" 2>&1; }
+has() { grep -q -- "$1" "$OUT"; }
+# line CHECK VERDICT: the audit line for CHECK says VERDICT
+line() { grep -q "^$2  $1 " "$OUT"; }
+snap() { rm -rf "$SNAP"; cp -a "$R" "$SNAP"; }
+same() { diff -r -x run "$SNAP" "$R" > /dev/null; }
+val() { cat "$R$1"; }
+
+# --- audit on an unshielded boot -------------------------------------
+fake_tree "$R"
+uc shield audit --cpus 2-3; rc=$?
+t_eq "audit exits 1 when something FAILs" 1 $rc
+for c in cmdline.isolcpus cmdline.nohz_full cmdline.rcu_nocbs \
+	 kernel.isolated sysctl.sched_rt_runtime_us sysctl.watchdog_cpumask \
+	 workqueue.cpumask workqueue.writeback irq.24 tasks.kthreads; do
+	t_check "unshielded: $c FAIL" line $c FAIL
+done
+for c in cmdline.irqaffinity irq.default_affinity sysctl.timer_migration \
+	 sched.fair_server.cpu2 cpufreq.cpu3 cpuidle.cpu2 kernel.preempt_rt \
+	 clocksource irq.25 tasks.user irqbalance; do
+	t_check "unshielded: $c WARN" line $c WARN
+done
+t_check "kernel.nohz_full '(null)' means none: FAIL" line kernel.nohz_full FAIL
+t_check "IRQ outside the shield not listed" sh -c "! grep -q 'irq.26 ' $OUT"
+t_check "IRQ without handler counted as unused" line irq.unused INFO
+t_check "per-CPU kthread is INFO, not FAIL" sh -c \
+	"grep '^INFO  tasks.percpu ' $OUT | grep -q 'ksoftirqd/2\[20\]'"
+t_check "kthread on a kernel without Kthread: found via PPid 2" sh -c \
+	"grep '^FAIL  tasks.kthreads ' $OUT | grep -q 'kworker/u8:1\[21\]'"
+t_check "kthread on housekeeping CPUs only is not listed" sh -c \
+	"! grep -q 'rcu_preempt' $OUT"
+t_check "task pinned inside the shield is INFO" line tasks.pinned INFO
+t_check "remedy prints the exact command line" has \
+	"fix: add to the kernel command line and reboot: isolcpus=domain,managed_irq,2-3 nohz_full=2-3 rcu_nocbs=2-3 irqaffinity=0-1"
+t_check "IRQ remedy names the housekeeping CPUs" has \
+	"fix: echo 0-1 > /proc/irq/24/smp_affinity_list"
+t_check "workqueue remedy is a hex mask" has \
+	"fix: echo 3 > /sys/devices/virtual/workqueue/cpumask"
+t_check "deep idle state named with its disable file" has \
+	"echo 1 > /sys/devices/system/cpu/cpu2/cpuidle/state2/disable"
+t_check "x86 clocksource remedy" has \
+	"fix: echo tsc > /sys/devices/system/clocksource/clocksource0/current_clocksource"
+
+uc shield audit --cpus 2-3 --json; rc=$?
+t_eq "audit --json exits 1 too" 1 $rc
+t_check "audit --json is valid JSON" python3 -c \
+	"import json,sys; d=json.load(open('$OUT')); assert d['result']=='FAIL' and d['shielded']=='2-3' and d['housekeeping']=='0-1'; assert any(c['check']=='irq.24' and c['result']=='FAIL' for c in d['checks']); assert d['summary']['FAIL']>0"
+
+# --- command line variants -------------------------------------------
+fake_tree "$R" "ro isolcpus=2-3 nohz_full=2-3 rcu_nocbs=2 irqaffinity=0-2"
+uc shield audit --cpus 2-3
+t_check "bare isolcpus list implies domain, lacks managed_irq: WARN" \
+	line cmdline.isolcpus WARN
+t_check "rcu_nocbs that misses CPU 3: FAIL" sh -c \
+	"grep '^FAIL  cmdline.rcu_nocbs ' $OUT | grep -q 'does not cover CPU 3'"
+t_check "irqaffinity naming a shielded CPU: FAIL" line cmdline.irqaffinity FAIL
+fake_tree "$R" "isolcpus=nohz,managed_irq,2-3 nohz_full=1-3"
+uc shield audit --cpus 2-3
+t_check "isolcpus flags without domain: FAIL" line cmdline.isolcpus FAIL
+t_check "nohz_full superset passes" line cmdline.nohz_full PASS
+t_check "rcu_nocbs implied by nohz_full" sh -c \
+	"grep '^PASS  cmdline.rcu_nocbs ' $OUT | grep -q implied"
+
+# --- missing features are SKIP, not FAIL -----------------------------
+fake_tree "$R"
+rm -rf "$R/sys/kernel/debug" "$R/sys/devices/system/cpu/cpu2/cpufreq" \
+	"$R/sys/devices/system/cpu/nohz_full" "$R/proc/sys/kernel/watchdog_cpumask" \
+	"$R/proc/sys/kernel/watchdog" "$R/sys/devices/system/cpu/cpu3/cpuidle"
+uc shield audit --cpus 2-3
+for c in sched.fair_server cpufreq.cpu2 kernel.nohz_full \
+	 sysctl.watchdog_cpumask cpuidle.cpu3; do
+	t_check "absent feature: $c SKIP" line $c SKIP
+done
+
+# --- a correct boot plus apply audits clean --------------------------
+good_tree "$R"
+uc shield audit --cpus 2-3; rc=$?
+t_eq "good boot before apply: audit still FAILs (run-time items)" 1 $rc
+for c in cmdline.isolcpus cmdline.nohz_full cmdline.irqaffinity \
+	 kernel.isolated kernel.nohz_full kernel.preempt_rt clocksource \
+	 tasks.kthreads irqbalance; do
+	t_check "good boot: $c PASS" line $c PASS
+done
+uc shield apply --cpus 2-3; rc=$?
+t_eq "apply on the good boot exits 0" 0 $rc
+uc shield audit --cpus 2-3; rc=$?
+t_eq "after apply audit has no FAIL" 0 $rc
+t_check "after apply: 0 FAIL in the summary" has "FAIL 0"
+uc shield restore; rc=$?
+t_eq "restore exits 0" 0 $rc
+
+# --- dry run writes nothing ------------------------------------------
+fake_tree "$R"
+snap
+uc shield apply --cpus 2-3 --dry-run; rc=$?
+t_eq "dry run exits 0" 0 $rc
+t_check "dry run wrote nothing" same
+t_check "dry run left no state file" test ! -e "$STATE"
+t_check "dry run prints path: old -> new" has \
+	"^/proc/irq/24/smp_affinity_list: 0-3 -> 0-1$"
+t_check "dry run narrows a mask that keeps housekeeping CPUs" has \
+	"^/proc/irq/27/smp_affinity_list: 1-3 -> 1$"
+t_check "dry run lists the RT throttle" has \
+	"^/proc/sys/kernel/sched_rt_runtime_us: 950000 -> -1$"
+t_check "dry run does not list untouched IRQ 26" sh -c \
+	"! grep -q '/proc/irq/26/' $OUT"
+t_check "dry run does not touch housekeeping governors" sh -c \
+	"! grep -q 'cpu0/cpufreq' $OUT"
+
+# --- apply, then restore byte for byte -------------------------------
+uc shield apply --cpus 2-3; rc=$?
+t_eq "apply exits 0" 0 $rc
+t_check "state file written" test -s "$STATE"
+t_eq "IRQ 24 moved" 0-1 "$(val /proc/irq/24/smp_affinity_list)"
+t_eq "IRQ 28 (shield only) moved to housekeeping" 0-1 \
+	"$(val /proc/irq/28/smp_affinity_list)"
+t_eq "IRQ 26 untouched" 0-1 "$(val /proc/irq/26/smp_affinity_list)"
+t_eq "default_smp_affinity" 3 "$(val /proc/irq/default_smp_affinity)"
+t_eq "workqueue cpumask" 3 "$(val /sys/devices/virtual/workqueue/cpumask)"
+t_eq "writeback cpumask" 3 \
+	"$(val /sys/bus/workqueue/devices/writeback/cpumask)"
+t_eq "watchdog_cpumask" 0-1 "$(val /proc/sys/kernel/watchdog_cpumask)"
+t_eq "sched_rt_runtime_us" -1 "$(val /proc/sys/kernel/sched_rt_runtime_us)"
+t_eq "timer_migration" 0 "$(val /proc/sys/kernel/timer_migration)"
+t_eq "fair server cpu3" 0 \
+	"$(val /sys/kernel/debug/sched/fair_server/cpu3/runtime)"
+t_eq "fair server cpu1 untouched" 50000000 \
+	"$(val /sys/kernel/debug/sched/fair_server/cpu1/runtime)"
+t_eq "governor cpu2" performance \
+	"$(val /sys/devices/system/cpu/cpu2/cpufreq/scaling_governor)"
+t_eq "state file holds one line per change plus 2 header lines" \
+	$(($(grep -c '^set ' "$OUT") + 2)) "$(wc -l < "$STATE")"
+snap2=$T/applied; rm -rf "$snap2"; cp -a "$R" "$snap2"
+uc shield apply --cpus 2-3; rc=$?
+t_eq "second apply refused while a state file exists" 1 $rc
+t_check "second apply says why" has "already applied"
+t_check "second apply changed nothing" diff -r "$snap2" "$R"
+uc shield restore; rc=$?
+t_eq "restore exits 0" 0 $rc
+t_check "every touched file byte-identical after restore" same
+t_check "restore removed the state file" test ! -e "$STATE"
+uc shield restore; rc=$?
+t_eq "restore without state fails" 1 $rc
+t_check "restore without state says so" has "nothing to restore"
+
+# odd bytes survive the state file (no trailing newline, tabs, backslash)
+fake_tree "$R"
+printf 'schedutil\t\\x\n\n' > "$R/sys/devices/system/cpu/cpu2/cpufreq/scaling_governor"
+printf '950000' > "$R/proc/sys/kernel/sched_rt_runtime_us"
+snap
+uc shield apply --cpus 2-3 --state "$T/odd.state" && uc shield restore --state "$T/odd.state"
+t_eq "apply+restore with odd bytes and --state exits 0" 0 $?
+t_check "odd bytes restored exactly" same
+
+# --- failure halfway rolls back --------------------------------------
+fake_tree "$R"
+# readable, but no write can succeed even as root: a read-only sysctl
+ln -sf /proc/sys/kernel/osrelease "$R/proc/sys/kernel/sched_rt_runtime_us"
+snap
+uc shield apply --cpus 2-3; rc=$?
+t_eq "apply with an unwritable target exits 1" 1 $rc
+t_check "earlier changes were made before the failure" has \
+	"^set   /proc/irq/24/smp_affinity_list"
+t_check "failure names the file and says rolled back" sh -c \
+	"grep -q 'cannot write /proc/sys/kernel/sched_rt_runtime_us: .*rolled back' $OUT"
+t_check "every file back as it was after rollback" same
+t_check "no state file after rollback" test ! -e "$STATE"
+
+fake_tree "$R"
+rm "$R/sys/bus/workqueue/devices/writeback/cpumask"
+mkdir "$R/sys/bus/workqueue/devices/writeback/cpumask"
+snap
+uc shield apply --cpus 2-3; rc=$?
+t_eq "a directory where a file should be: apply exits 1" 1 $rc
+t_check "it says nothing was changed" has "nothing was changed"
+t_check "and nothing was" same
+t_check "and no state file" test ! -e "$STATE"
+
+# restore that fails for one file keeps just that entry
+fake_tree "$R"
+snap
+uc shield apply --cpus 2-3
+rm "$R/proc/sys/kernel/timer_migration"
+mkdir "$R/proc/sys/kernel/timer_migration"
+uc shield restore; rc=$?
+t_eq "restore with one unwritable file exits 1" 1 $rc
+t_eq "the state file keeps only that entry" 1 \
+	"$(grep -vc '^#' "$STATE")"
+rmdir "$R/proc/sys/kernel/timer_migration"
+: > "$R/proc/sys/kernel/timer_migration"
+uc shield restore; rc=$?
+t_eq "restore retried exits 0" 0 $rc
+t_check "tree identical after the retried restore" same
+
+# --- bad CPU lists: usage error, nothing written ---------------------
+fake_tree "$R"
+put "$R/sys/devices/system/cpu/online" 0-2
+snap
+for bad in "1-" "3-1" "a" "1,,2" "" "0" "0-1" "1-2,0" "0-2" "7" "3" \
+	   "2-7:2" " 2" "2 3"; do
+	case $bad in
+	3) why="offline" ;;
+	7) why="does not exist" ;;
+	0|0-1|1-2,0|0-2) why="CPU 0 cannot be shielded" ;;
+	*) why="bad CPU list\|--cpus LIST is required" ;;
+	esac
+	for sub in audit apply; do
+		uc shield $sub --cpus "$bad"; rc=$?
+		t_eq "$sub --cpus '$bad': exit 2" 2 $rc
+		t_check "$sub --cpus '$bad': message '$why'" grep -q "^userctl: .*\($why\)" "$OUT"
+	done
+done
+t_check "bad lists wrote nothing" same
+t_check "bad lists left no state file" test ! -e "$STATE"
+# every online CPU shielded (CPU 0 offline, as some boards allow)
+put "$R/sys/devices/system/cpu/online" 1-2
+uc shield apply --cpus 1-2; rc=$?
+t_eq "all online CPUs shielded: exit 2" 2 $rc
+t_check "all online CPUs shielded: says why" has "leaves no housekeeping CPU"
+put "$R/sys/devices/system/cpu/online" 0-2
+uc shield apply; rc=$?
+t_eq "apply without --cpus: exit 2" 2 $rc
+uc shield audit --cpus 2 --dry-run; rc=$?
+t_eq "audit --dry-run: exit 2" 2 $rc
+uc shield frob --cpus 2; rc=$?
+t_eq "unknown subcommand: exit 2" 2 $rc
+uc shield audit --cpus 2 extra; rc=$?
+t_eq "stray argument: exit 2" 2 $rc
+t_check "still nothing written" same
+
+t_done
