@@ -14,6 +14,7 @@
 #include <linux/timekeeping.h>
 #include "wait.h"
 #include "trace.h"
+#include "region.h"
 
 #define SRT_F64_EXP_MASK	0x7ff0000000000000ULL
 
@@ -126,6 +127,8 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u32 i;
 
+	if (loop->region)
+		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
 	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < c->n_in; i++)
@@ -203,6 +206,8 @@ static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (!c->safe && !c->want_safe)
 		for (i = 0; i < c->n_out; i++)
 			WRITE_ONCE(loop->sig.out[i], c->out[i]);
+	if (loop->region)
+		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
 	loop->last = c->s;
@@ -238,6 +243,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	n->spin_ns += c->spin_ns;
 	n->yields += c->yields;
 	n->next_deadline_ns = c->d.next_deadline;
+	n->behind = c->d.behind;
 	n->now_ns = s->end_ns;
 	n->runtime_ns = current->se.sum_exec_runtime - n->runtime_start_ns;
 	n->slack_target_ns = loop->slack.slack_ns;

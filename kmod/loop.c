@@ -17,6 +17,7 @@
 #include "loop.h"
 #include "wait.h"
 #include "debugfs.h"
+#include "region.h"
 
 /* Signals the echo workload carries until the data plane sets them. */
 #define SRT_DEFAULT_SIGNALS	8
@@ -81,6 +82,10 @@ static void srt_loop_release(struct kref *ref)
 {
 	struct srt_loop *loop = container_of(ref, struct srt_loop, ref);
 
+	if (loop->region) {
+		srt_region_kill(loop->region);
+		srt_region_put(loop->region);
+	}
 	kvfree(loop->hist[0].buckets);
 	kfree(loop);
 }
@@ -242,6 +247,8 @@ static void srt_unlink_locked(struct srt_loop *loop)
 		srt_stop_locked(loop);
 	list_del(&loop->node);
 	loop->dead = true;
+	if (loop->region)	/* mappings stay valid, flagged dead */
+		srt_region_kill(loop->region);
 }
 
 static void srt_unpublish(struct srt_loop *loop)
@@ -319,6 +326,15 @@ int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
 	ret = srt_check_cpu(cfg, err, errlen);
 	if (ret)
 		goto err_unlock;
+	loop->region = srt_region_create(&(struct srt_region_geom){
+		.name = cfg->name, .period_ns = cfg->period_ns,
+		.n_in = loop->sig.n_in, .n_out = loop->sig.n_out });
+	if (IS_ERR(loop->region)) {
+		ret = PTR_ERR(loop->region);
+		loop->region = NULL;
+		snprintf(err, errlen, "data plane region: error %d", ret);
+		goto err_unlock;
+	}
 	ret = srt_debugfs_add_loop(loop);
 	if (ret) {
 		snprintf(err, errlen,

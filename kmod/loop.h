@@ -18,6 +18,8 @@
 #include "hist.h"
 #include "policy.h"
 #include "slack.h"
+
+struct srt_region;
 #include "timing.h"
 
 enum srt_loop_state {
@@ -57,6 +59,7 @@ struct srt_counters {
 	u64 budget_overruns;
 	u64 missed;		/* periods dropped (skip, safe, catchup cap) */
 	u64 catchup_cycles;	/* cycles run after their deadline passed */
+	u64 behind;		/* catchup: deadlines past, still to run */
 	u64 noise_events;
 	u64 noise_ns;		/* total time lost to noise */
 	u64 safe_entries;
@@ -120,6 +123,7 @@ struct srt_loop {
 
 	/* The data the cycle works on; see kmod/cycle.h. */
 	struct srt_signals sig;
+	struct srt_region *region;	/* data plane (region.h), one ref */
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
 
 	/* Written by the loop thread only. */

@@ -8,6 +8,7 @@
 #include <linux/timekeeping.h>
 #include "loop.h"
 #include "debugfs.h"
+#include "region.h"
 
 static char *loops;
 module_param(loops, charp, 0444);
@@ -32,10 +33,13 @@ static int __init srt_init(void)
 	ret = srt_debugfs_init();
 	if (ret)
 		return ret;
+	ret = srt_chardev_init();
+	if (ret)
+		goto err_remove_debugfs;
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "shieldrt:online",
 					NULL, srt_cpu_offline);
 	if (ret < 0)
-		goto err_remove_debugfs;
+		goto err_remove_chardev;
 	srt_cpuhp_state = ret;
 
 	if (loops) {
@@ -49,6 +53,8 @@ static int __init srt_init(void)
 err_destroy_loops:
 	cpuhp_remove_state_nocalls(srt_cpuhp_state);
 	srt_loop_destroy_all();
+err_remove_chardev:
+	srt_chardev_exit();
 err_remove_debugfs:
 	srt_debugfs_exit();
 	return ret;
@@ -58,6 +64,7 @@ static void __exit srt_exit(void)
 {
 	cpuhp_remove_state_nocalls(srt_cpuhp_state);
 	srt_loop_destroy_all();
+	srt_chardev_exit();
 	srt_debugfs_exit();
 	pr_info("unloaded\n");
 }
