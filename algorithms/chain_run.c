@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Running a compiled chain: the per-period step, reset, parameter sets
+ * (stage outside the loop, commit between steps) and introspection.
+ */
+#include "srt_chain_impl.h"
+
+static void gather(struct srt_chain *c, const struct srt_inst *b)
+{
+	u32 j;
+
+	for (j = 0; j < b->n_in; j++)
+		c->buf[j] = c->sig[b->in_sig[j]];
+}
+
+int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
+{
+	/* read once: a commit between steps cannot tear this step */
+	const struct srt_pset *ps = c->active;
+	int status = 0;
+	u32 i, k;
+
+	for (i = 0; i < c->n_in; i++) {
+		if (srt_bits_finite(in[i])) {
+			c->sig[c->in_sig[i]] = srt_from_bits(in[i]);
+		} else {
+			status |= SRT_STEP_BAD_INPUT;
+			c->st.bad_inputs++;
+		}
+	}
+	for (k = 0; k < c->n_blk; k++) {
+		const struct srt_inst *b = &c->blk[c->order[k]];
+
+		gather(c, b);
+		b->type->step(b->state, ps->cfg + b->cfg_off, c->buf,
+			      c->sig + b->out_sig);
+	}
+	for (k = 0; k < c->n_upd; k++) {
+		const struct srt_inst *b = &c->blk[c->upd[k]];
+
+		gather(c, b);
+		b->type->update(b->state, ps->cfg + b->cfg_off, c->buf);
+	}
+	for (i = c->n_in; i < c->n_sig; i++)
+		if (!srt_isfinite(c->sig[i]))
+			break;
+	if (i < c->n_sig) {
+		c->st.nonfinite_steps++;
+		c->st.last_bad_signal = (s32)i;
+		c->st.last_bad_block = c->sig_driver[i];
+		for (i = 0; i < c->n_sig; i++)
+			c->sig[i] = c->good[i];
+		status |= SRT_STEP_NONFINITE;
+	} else {
+		for (i = 0; i < c->n_sig; i++)
+			c->good[i] = c->sig[i];
+	}
+	for (i = 0; i < c->n_out; i++)
+		out[i] = srt_to_bits(c->sig[c->out_sig[i]]);
+	c->st.steps++;
+	return status;
+}
+
+void srt_chain_reset(struct srt_chain *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_blk; i++) {
+		const struct srt_inst *b = &c->blk[i];
+
+		b->type->reset(b->state, c->active->cfg + b->cfg_off);
+	}
+	for (i = 0; i < c->n_sig; i++) {
+		c->sig[i] = 0;
+		c->good[i] = 0;
+	}
+}
+
+void srt_chain_get_stats(const struct srt_chain *c, struct srt_chain_stats *st)
+{
+	*st = c->st;
+}
+
+size_t srt_chain_bytes(const struct srt_chain *c)
+{
+	return c->bytes;
+}
+
+u32 srt_chain_period_ns(const struct srt_chain *c)
+{
+	return c->period_ns;
+}
+
+u32 srt_chain_n_inputs(const struct srt_chain *c)
+{
+	return c->n_in;
+}
+
+u32 srt_chain_n_outputs(const struct srt_chain *c)
+{
+	return c->n_out;
+}
+
+u32 srt_chain_n_blocks(const struct srt_chain *c)
+{
+	return c->n_blk;
+}
+
+u32 srt_chain_n_signals(const struct srt_chain *c)
+{
+	return c->n_sig;
+}
+
+const char *srt_chain_input_name(const struct srt_chain *c, u32 i)
+{
+	return i < c->n_in ? c->sig_name[c->in_sig[i]] : NULL;
+}
+
+const char *srt_chain_output_name(const struct srt_chain *c, u32 i)
+{
+	return i < c->n_out ? c->sig_name[c->out_sig[i]] : NULL;
+}
+
+const char *srt_chain_signal_name(const struct srt_chain *c, u32 i)
+{
+	return i < c->n_sig ? c->sig_name[i] : NULL;
+}
+
+int srt_chain_signal_find(const struct srt_chain *c, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_sig; i++)
+		if (srt_streq(c->sig_name[i], name))
+			return (int)i;
+	return SRT_ENOENT;
+}
+
+u64 srt_chain_signal_bits(const struct srt_chain *c, u32 i)
+{
+	return i < c->n_sig ? srt_to_bits(c->sig[i]) : SRT_BITS_QNAN;
+}
+
+struct srt_pset *srt_chain_active(const struct srt_chain *c)
+{
+	return c->active;
+}
+
+/* ---- parameter sets ---- */
+
+#define AL(n)	(((n) + SRT_ALIGN - 1) & ~(size_t)(SRT_ALIGN - 1))
+
+size_t srt_pset_size(const struct srt_chain *c)
+{
+	return AL(sizeof(struct srt_pset)) + AL(c->n_vals * sizeof(double)) +
+	       AL(c->n_cnt * sizeof(u16)) + AL(c->cfg_bytes);
+}
+
+struct srt_pset *srt_pset_init(const struct srt_chain *c, void *buf,
+			       size_t size)
+{
+	struct srt_pset *ps = buf;
+	u8 *p = buf;
+	u32 i;
+
+	if (size < srt_pset_size(c) || ((size_t)buf & (SRT_ALIGN - 1)) ||
+	    buf == c->active)
+		return NULL;
+	p += AL(sizeof(*ps));
+	ps->vals = (double *)p;
+	p += AL(c->n_vals * sizeof(double));
+	ps->cnt = (u16 *)p;
+	p += AL(c->n_cnt * sizeof(u16));
+	ps->cfg = p;
+	for (i = 0; i < c->n_vals; i++)
+		ps->vals[i] = c->active->vals[i];
+	for (i = 0; i < c->n_cnt; i++)
+		ps->cnt[i] = c->active->cnt[i];
+	ps->chain = c;
+	ps->state = SRT_PSET_DRAFT;
+	ps->magic = SRT_PSET_MAGIC;
+	return ps;
+}
+
+static const struct srt_inst *inst_find(const struct srt_chain *c,
+					const char *s, size_t len)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_blk; i++)
+		if (srt_strneq(c->blk[i].name, s, len))
+			return &c->blk[i];
+	return NULL;
+}
+
+/* one "block.param=values" assignment */
+static int stage_one(const struct srt_chain *c, struct srt_pset *ps,
+		     const char *s, size_t len, u32 line, struct srt_err *err)
+{
+	size_t dot = 0, eq;
+	const struct srt_inst *b;
+	const struct srt_param_desc *d;
+	const char *why;
+	u32 off, e;
+	int p;
+
+	while (dot < len && s[dot] != '.' && s[dot] != '=')
+		dot++;
+	eq = dot;
+	while (eq < len && s[eq] != '=')
+		eq++;
+	if (dot >= len || s[dot] != '.' || eq >= len) {
+		srt_err_set(err, line, "expected block.param=value, got '%.*s'",
+			    (int)len, s);
+		return SRT_EINVAL;
+	}
+	b = inst_find(c, s, dot);
+	if (!b) {
+		srt_err_set(err, line, "no block '%.*s' in this chain",
+			    (int)dot, s);
+		return SRT_EINVAL;
+	}
+	p = srt_param_find(b->type, s + dot + 1, eq - dot - 1);
+	if (p < 0) {
+		srt_err_set(err, line, "%s has no parameter '%.*s'",
+			    b->type->name, (int)(eq - dot - 1), s + dot + 1);
+		return SRT_EINVAL;
+	}
+	d = &b->type->params[p];
+	if (srt_param_parse(b->type, (u32)p, s + eq + 1, len - eq - 1,
+			    ps->vals + b->val_off, ps->cnt + b->cnt_off,
+			    &why)) {
+		srt_err_set(err, line, "%s.%s=%.*s: %s", b->name, d->name,
+			    (int)(len - eq - 1), s + eq + 1, why);
+		return SRT_EINVAL;
+	}
+	off = b->val_off + srt_param_offset(b->type, (u32)p);
+	if (d->flags & SRT_P_STRUCT) {
+		for (e = 0; e < d->len; e++) {
+			if (ps->vals[off + e] != c->active->vals[off + e]) {
+				srt_err_set(err, line,
+					    "%s.%s sets the block's shape; it cannot change in a staged set",
+					    b->name, d->name);
+				return SRT_EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+static int stage_text(const struct srt_chain *c, struct srt_pset *ps,
+		      const char *text, size_t len, struct srt_err *err)
+{
+	size_t i = 0;
+	u32 line = 1;
+	int ret;
+
+	while (i < len) {
+		size_t st;
+		char ch = text[i];
+
+		if (ch == '\n') {
+			line++;
+			i++;
+			continue;
+		}
+		if (ch == ' ' || ch == '\t' || ch == '\r') {
+			i++;
+			continue;
+		}
+		if (ch == '#') {
+			while (i < len && text[i] != '\n')
+				i++;
+			continue;
+		}
+		st = i;
+		while (i < len && text[i] != ' ' && text[i] != '\t' &&
+		       text[i] != '\r' && text[i] != '\n' && text[i] != '#') {
+			unsigned char u = (unsigned char)text[i];
+
+			if (u < 0x20 || u >= 0x7f) {
+				srt_err_set(err, line, "unexpected byte 0x%x",
+					    u);
+				return SRT_EINVAL;
+			}
+			i++;
+		}
+		ret = stage_one(c, ps, text + st, i - st, line, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int srt_pset_stage(const struct srt_chain *c, struct srt_pset *ps,
+		   const char *text, size_t len, struct srt_err *err)
+{
+	u32 i;
+	int ret;
+
+	err->line = 0;
+	err->msg[0] = '\0';
+	if (ps->magic != SRT_PSET_MAGIC || ps->chain != c ||
+	    (ps->state != SRT_PSET_DRAFT && ps->state != SRT_PSET_READY)) {
+		srt_err_set(err, 0, "not a fresh parameter set of this chain");
+		return SRT_EINVAL;
+	}
+	if (len > SRT_TEXT_MAX) {
+		srt_err_set(err, 0, "staged text longer than %u bytes",
+			    SRT_TEXT_MAX);
+		ret = SRT_EINVAL;
+		goto bad;
+	}
+	ps->state = SRT_PSET_DRAFT;
+	ret = stage_text(c, ps, text, len, err);
+	if (ret)
+		goto bad;
+	for (i = 0; i < c->n_blk; i++) {
+		const struct srt_inst *b = &c->blk[i];
+		struct srt_pview pv;
+
+		ret = srt_inst_validate(c, b, ps, err, 0);
+		if (ret)
+			goto bad;
+		srt_pview_of(c, ps, b, &pv);
+		if (b->type->feedthrough && b->type->feedthrough(&pv) != b->ft) {
+			srt_err_set(err, 0,
+				    "block %s would %s feedthrough: that changes the chain's order",
+				    b->name, b->ft ? "lose" : "gain");
+			ret = SRT_EINVAL;
+			goto bad;
+		}
+	}
+	for (i = 0; i < c->n_blk; i++) {
+		const struct srt_inst *b = &c->blk[i];
+		struct srt_pview pv;
+
+		srt_pview_of(c, ps, b, &pv);
+		b->type->prepare(ps->cfg + b->cfg_off, &pv);
+	}
+	ps->state = SRT_PSET_READY;
+	return 0;
+bad:
+	ps->state = SRT_PSET_BAD;
+	return ret;
+}
+
+int srt_chain_commit(struct srt_chain *c, struct srt_pset *ps,
+		     struct srt_pset **old)
+{
+	struct srt_pset *prev = c->active;
+	u32 i;
+
+	if (ps->magic != SRT_PSET_MAGIC || ps->chain != c ||
+	    ps->state != SRT_PSET_READY)
+		return SRT_EINVAL;
+	for (i = 0; i < c->n_blk; i++) {
+		const struct srt_inst *b = &c->blk[i];
+
+		if (b->type->retune)
+			b->type->retune(b->state, prev->cfg + b->cfg_off,
+					ps->cfg + b->cfg_off);
+	}
+	ps->state = SRT_PSET_ACTIVE;
+	prev->state = SRT_PSET_DRAFT;
+	c->active = ps;
+	c->st.commits++;
+	c->st.commit_step = c->st.steps;
+	if (old)
+		*old = prev;
+	return 0;
+}
+
+/* ---- describe ---- */
+
+struct srt_out {
+	char *buf;
+	size_t size, len;
+};
+
+static void out_printf(struct srt_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void out_printf(struct srt_out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	o->len += srt_vsnprintf(o->buf ? o->buf + (o->len < o->size ? o->len :
+						   o->size) : NULL,
+				o->len < o->size ? o->size - o->len : 0, fmt,
+				ap);
+	va_end(ap);
+}
+
+static void out_double(struct srt_out *o, double v)
+{
+	char num[40];
+
+	srt_format_double(num, sizeof(num), v, 15);
+	out_printf(o, "%s", num);
+}
+
+static void describe_block(const struct srt_chain *c, const struct srt_inst *b,
+			   struct srt_out *o)
+{
+	const struct srt_block_type *t = b->type;
+	const double *v = c->active->vals + b->val_off;
+	const u16 *cnt = c->active->cnt + b->cnt_off;
+	u32 i, e, off = 0;
+
+	out_printf(o, "block %s %s", b->name, t->name);
+	for (i = 0; i < b->n_in; i++)
+		out_printf(o, "%s%s", i ? "," : " in=",
+			   c->sig_name[b->in_sig[i]]);
+	for (i = 0; i < b->n_out; i++)
+		out_printf(o, "%s%s", i ? "," : " out=",
+			   c->sig_name[b->out_sig + i]);
+	for (i = 0; i < t->n_params; i++) {
+		const struct srt_param_desc *d = &t->params[i];
+		u32 n = d->len == 1 ? 1 : cnt[i];
+
+		for (e = 0; e < n; e++) {
+			out_printf(o, e ? "," : " %s=", d->name);
+			out_double(o, v[off + e]);
+		}
+		off += d->len;
+	}
+	out_printf(o, "%s\n", b->ft ? "" : "  # no feedthrough");
+}
+
+size_t srt_chain_describe(const struct srt_chain *c, char *buf, size_t size)
+{
+	struct srt_out o = { .buf = buf, .size = size };
+	u32 i;
+
+	if (size)
+		buf[0] = '\0';
+	out_printf(&o, "period_us %u\n", c->period_ns / 1000);
+	if (c->period_ns % 1000)
+		out_printf(&o, "# loop period %u ns is not whole us\n",
+			   c->period_ns);
+	if (c->n_in) {
+		out_printf(&o, "input");
+		for (i = 0; i < c->n_in; i++)
+			out_printf(&o, " %s", srt_chain_input_name(c, i));
+		out_printf(&o, "\n");
+	}
+	if (c->n_out) {
+		out_printf(&o, "output");
+		for (i = 0; i < c->n_out; i++)
+			out_printf(&o, " %s", srt_chain_output_name(c, i));
+		out_printf(&o, "\n");
+	}
+	for (i = 0; i < c->n_blk; i++)
+		describe_block(c, &c->blk[c->order[i]], &o);
+	return o.len;
+}

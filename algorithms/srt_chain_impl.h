@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/* Internal layout of chains and parameter sets (chain_parse.c, chain_run.c). */
+#ifndef SRT_CHAIN_IMPL_H
+#define SRT_CHAIN_IMPL_H
+
+#include "srt_chain.h"
+#include "srt_blocks.h"
+
+#define SRT_CHAIN_MAGIC	0x73727463	/* "srtc" */
+#define SRT_PSET_MAGIC	0x73727470	/* "srtp" */
+
+enum srt_pset_state {
+	SRT_PSET_DRAFT,		/* values being edited, cfg stale */
+	SRT_PSET_READY,		/* validated and prepared, may be committed */
+	SRT_PSET_ACTIVE,	/* the set steps read */
+	SRT_PSET_BAD,		/* a stage failed: unusable until re-init */
+};
+
+struct srt_pset {
+	u32 magic;
+	u32 state;
+	const struct srt_chain *chain;
+	double *vals;		/* every instance's values, see srt_inst */
+	u16 *cnt;		/* elements given, per instance parameter */
+	u8 *cfg;		/* every instance's prepared configuration */
+};
+
+struct srt_inst {
+	const struct srt_block_type *type;
+	char name[SRT_NAME_MAX];
+	void *state;
+	u32 val_off;		/* into srt_pset.vals */
+	u32 cnt_off;		/* into srt_pset.cnt */
+	u32 cfg_off;		/* into srt_pset.cfg */
+	u16 n_in, n_out;
+	u16 out_sig;		/* outputs are signals out_sig.. out_sig+n_out-1 */
+	u16 line;
+	bool ft;
+	u16 in_sig[SRT_MAX_PORTS];
+};
+
+struct srt_chain {
+	u32 magic;
+	u32 period_ns;
+	double dt;
+	u32 n_blk, n_sig, n_in, n_out;
+	u32 n_vals, n_cnt, cfg_bytes;
+	size_t bytes;
+	struct srt_inst *blk;
+	char (*sig_name)[SRT_NAME_MAX];
+	s16 *sig_driver;	/* block index, -1 for chain inputs */
+	double *sig;
+	double *good;		/* signals after the last clean step */
+	u16 order[SRT_MAX_BLOCKS];	/* step order */
+	u16 upd[SRT_MAX_BLOCKS];	/* blocks that take update() */
+	u32 n_upd;
+	u16 in_sig[SRT_MAX_IO];
+	u16 out_sig[SRT_MAX_IO];
+	struct srt_pset *active;
+	struct srt_chain_stats st;
+	double buf[SRT_MAX_PORTS];	/* gathered inputs of one block */
+};
+
+static inline void srt_pview_of(const struct srt_chain *c,
+				const struct srt_pset *ps,
+				const struct srt_inst *b, struct srt_pview *pv)
+{
+	pv->v = ps->vals + b->val_off;
+	pv->count = ps->cnt + b->cnt_off;
+	pv->dt = c->dt;
+}
+
+void srt_err_set(struct srt_err *err, u32 line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool srt_signal_name_ok(const char *s, size_t len, bool dots);
+/* parse one value list "v[,v...]" for parameter idx of type t */
+int srt_param_parse(const struct srt_block_type *t, u32 idx, const char *s,
+		    size_t len, double *vals, u16 *cnt, const char **why);
+/* validate a whole instance's values against schema and check() */
+int srt_inst_validate(const struct srt_chain *c, const struct srt_inst *b,
+		      const struct srt_pset *ps, struct srt_err *err, u32 line);
+
+#endif /* SRT_CHAIN_IMPL_H */
