@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl loop create|start|stop|resume|destroy: one line each to the
+ * userctl loop create|start|stop|resume|reset|destroy: one line each to the
  * module's debugfs "control" file.  create passes key=value settings
  * through; the module validates them and says why in last_error.
  */
@@ -17,13 +17,13 @@ static void loop_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: userctl loop create NAME [KEY=VALUE ...]\n"
-		"       userctl loop start|stop|resume|destroy NAME\n"
+		"       userctl loop start|stop|resume|reset|destroy NAME\n"
 		"\n"
 		"Write the command to %s/control.  create takes the\n"
 		"loop's settings as KEY=VALUE, e.g.\n"
 		"  userctl loop create a cpu=1 period_us=100 mode=hybrid\n"
-		"resume leaves the safe state.  On failure the module's\n"
-		"last_error is printed and the exit status is 1.\n"
+		"resume leaves the safe state; reset clears the statistics.\n"
+		"On failure the module's last_error is printed, exit status 1.\n"
 		"\n"
 		"  -h, --help   this text\n", SRT_DEBUGFS);
 }
@@ -47,7 +47,8 @@ static void check_setting(const char *kv)
 int cmd_loop(int argc, char **argv)
 {
 	static const char *const verbs[] = {
-		"create", "start", "stop", "resume", "destroy", NULL
+		"create", "start", "stop", "resume", "reset", "destroy",
+		NULL
 	};
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },

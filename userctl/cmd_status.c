@@ -12,7 +12,7 @@
 
 /* The per-loop files status shows, in this order. */
 static const char *const status_files[] = { "state", "config", "stats",
-					     "last_error" };
+					     "preflight", "last_error" };
 #define N_STATUS_FILES (sizeof(status_files) / sizeof(status_files[0]))
 
 static void status_usage(FILE *f)
@@ -21,7 +21,8 @@ static void status_usage(FILE *f)
 		"usage: userctl status [NAME] [-j|--json]\n"
 		"\n"
 		"Without NAME: one line per loop with its state.  With NAME: the\n"
-		"loop's state, config, stats and last_error from %s/NAME/.\n"
+		"loop's state, config, stats, preflight and last_error from\n"
+		"%s/NAME/.\n"
 		"\n"
 		"  -j, --json   machine-readable output\n"
 		"  -h, --help   this text\n", SRT_DEBUGFS);

@@ -27,25 +27,27 @@ void srt_require(void)
 	free(dir);
 }
 
-/* The first non-empty last_error: the loop's, then the top-level one. */
+/*
+ * Why the last control write failed: the module puts every failure in the
+ * top-level last_error (and a loop's own one in the loop's file too, which
+ * may be older), so the top-level file comes first.
+ */
 static char *srt_reason(const char *loop)
 {
-	char *path, *text = NULL;
+	const char *where[] = { NULL, loop };
+	char *path, *text;
+	size_t i;
 
-	if (loop) {
-		path = srt_path(loop, "last_error");
+	for (i = 0; i < 2; i++) {
+		if (i && !loop)
+			break;
+		path = srt_path(where[i], "last_error");
 		text = file_read_line(path);
 		free(path);
 		if (text && *text)
 			return text;
 		free(text);
 	}
-	path = srt_path(NULL, "last_error");
-	text = file_read_line(path);
-	free(path);
-	if (text && *text)
-		return text;
-	free(text);
 	return NULL;
 }
 
@@ -68,8 +70,9 @@ void srt_check_name(const char *name)
 {
 	size_t i, len = strlen(name);
 
-	if (!len || len > 31)
-		usage_error("loop name '%s': 1 to 31 characters", name);
+	if (!len || len > SRT_NAME_MAX)
+		usage_error("loop name '%s': 1 to %d characters", name,
+			    SRT_NAME_MAX);
 	for (i = 0; i < len; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_' &&
 		    name[i] != '-')
@@ -106,14 +109,47 @@ static bool is_number(const char *s)
 	return !*end && !strpbrk(s, "xXnNiI");
 }
 
+/* "count=3 min=1 ..." : every white-space separated token is k=v. */
+static bool is_kv_list(const char *val)
+{
+	char *copy = xstrdup(val), *tok, *save, *k, *v;
+	bool ok = strchr(val, '=') != NULL;
+
+	for (tok = strtok_r(copy, " \t", &save); tok && ok;
+	     tok = strtok_r(NULL, " \t", &save))
+		ok = split_kv(tok, &k, &v) && *v;
+	free(copy);
+	return ok;
+}
+
+static void json_value(struct json *j, char *val)
+{
+	char *tok, *save, *k, *v;
+
+	if (is_number(val)) {
+		json_raw(j, val);
+	} else if (is_kv_list(val)) {
+		json_obj_begin(j);
+		for (tok = strtok_r(val, " \t", &save); tok;
+		     tok = strtok_r(NULL, " \t", &save)) {
+			split_kv(tok, &k, &v);
+			json_key(j, k);
+			json_value(j, v);
+		}
+		json_obj_end(j);
+	} else {
+		json_str(j, val);
+	}
+}
+
 void srt_json_text(struct json *j, const char *text)
 {
 	char *copy = xstrdup(text), *line, *save, *key, *val;
-	bool kv = true;
+	bool kv = true, notes = false;
 
 	for (line = strtok_r(copy, "\n", &save); line && kv;
 	     line = strtok_r(NULL, "\n", &save))
-		kv = split_kv(line, &key, &val);
+		kv = line[0] == '#' || split_kv(line, &key, &val);
 	free(copy);
 	if (!kv) {
 		json_str(j, text);
@@ -123,15 +159,28 @@ void srt_json_text(struct json *j, const char *text)
 	json_obj_begin(j);
 	for (line = strtok_r(copy, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#') {
+			notes = true;
+			continue;
+		}
 		split_kv(line, &key, &val);
 		json_key(j, key);
-		if (is_number(val))
-			json_raw(j, val);
-		else
-			json_str(j, val);
+		json_value(j, val);
+	}
+	free(copy);
+	/* "# warning: ..." lines say when the numbers cannot be trusted */
+	if (notes) {
+		copy = xstrdup(text);
+		json_key(j, "notes");
+		json_arr_begin(j);
+		for (line = strtok_r(copy, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			if (line[0] == '#')
+				json_str(j, line + 1 + strspn(line + 1, " "));
+		json_arr_end(j);
+		free(copy);
 	}
 	json_obj_end(j);
-	free(copy);
 }
 
 static int cmp_str(const void *a, const void *b)

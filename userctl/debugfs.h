@@ -7,6 +7,7 @@
 #define USERCTL_DEBUGFS_H
 
 #define SRT_DEBUGFS	"/sys/kernel/debug/shieldrt"
+#define SRT_NAME_MAX	15	/* the module's loop name limit */
 
 /* "<root>/sys/kernel/debug/shieldrt[/<loop>][/<file>]", malloc'ed. */
 char *srt_path(const char *loop, const char *file);
@@ -20,7 +21,7 @@ void srt_require(void);
  */
 void srt_control(const char *loop, const char *line);
 
-/* A loop name as the module takes it: [A-Za-z0-9_-], 1..31 chars. */
+/* A loop name as the module takes it: [A-Za-z0-9_-], 1..15 chars. */
 void srt_check_name(const char *name);
 
 #include "json.h"

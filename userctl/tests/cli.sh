@@ -43,7 +43,7 @@ uc loop create a cpu=1 period_us=100 mode=hybrid
 t_eq "loop create exits 0" 0 $?
 t_eq "loop create writes one control line" \
 	"create name=a cpu=1 period_us=100 mode=hybrid" "$(cat "$D/control")"
-for v in start stop resume destroy; do
+for v in start stop resume reset destroy; do
 	uc loop $v a
 	t_eq "loop $v writes '$v a'" "$v a" "$(cat "$D/control")"
 done
@@ -54,7 +54,9 @@ start b"; do
 	t_eq "loop create rejects '$(printf %s "$bad" | tr '\n' '|')'" 2 $rc
 done
 uc loop create "bad name"; t_eq "loop name with a space: exit 2" 2 $?
-uc loop create "$(printf 'x%.0s' $(seq 1 40))"; t_eq "long loop name: exit 2" 2 $?
+uc loop create "$(printf 'x%.0s' $(seq 1 16))"; t_eq "16-char loop name: exit 2" 2 $?
+uc loop create "$(printf 'x%.0s' $(seq 1 15))"; t_eq "15-char loop name: accepted" 0 $?
+: > "$D/control"
 uc loop start; t_eq "loop start without name: exit 2" 2 $?
 uc loop start a b; t_eq "loop start with two names: exit 2" 2 $?
 uc loop jump a; t_eq "unknown loop subcommand: exit 2" 2 $?
@@ -67,20 +69,20 @@ printf 'period_us: 3 below minimum 10\n' > "$D/a/last_error"
 printf 'control: unknown loop b\n' > "$D/last_error"
 uc loop start a; rc=$?
 t_eq "refused write exits 1" 1 $rc
-t_check "the loop's last_error is the reason" has \
-	"^userctl: 'start a' failed: period_us: 3 below minimum 10$"
-uc loop start b
-t_check "else the top-level last_error" has \
-	"^userctl: 'start b' failed: control: unknown loop b$"
+t_check "the top-level last_error (always the latest) is the reason" has \
+	"^userctl: 'start a' failed: control: unknown loop b$"
 : > "$D/last_error"
+uc loop start a
+t_check "else the loop's own last_error" has \
+	"^userctl: 'start a' failed: period_us: 3 below minimum 10$"
 uc loop start b
 t_check "else the errno text" has "^userctl: 'start b' failed: Is a directory$"
 rmdir "$D/control"; : > "$D/control"
 
 # --- status ------------------------------------------------------------
 printf 'running\n' > "$D/a/state"
-printf 'cpu: 1\nperiod_us: 100\nmode: hybrid\n' > "$D/a/config"
-printf 'cycles: 12345\noverruns: 0\nmax_latency_ns: 5120\n' > "$D/a/stats"
+printf 'cpu=1\nperiod_us=100\nmode=hybrid\n' > "$D/a/config"
+printf 'cycles: 12345\noverruns: 0\ncpu_pct: 99.5\n# warning: the clock went backwards\nirq_latency_ns: count=10 min=1 avg=2 max=9\n' > "$D/a/stats"
 : > "$D/a/last_error"
 mkdir -p "$D/b"
 printf 'configured\n' > "$D/b/state"
@@ -93,6 +95,8 @@ t_check "status a shows stats" has "^cycles: 12345$"
 uc status --json a
 t_check "status --json a: config parsed to numbers" json \
 	"d['config']['cpu'] == 1 and d['config']['mode'] == 'hybrid' and d['stats']['cycles'] == 12345 and d['state'] == 'running'"
+t_check "status --json a: nested k=v, percentages, notes" json \
+	"d['stats']['irq_latency_ns'] == {'count': 10, 'min': 1, 'avg': 2, 'max': 9} and d['stats']['cpu_pct'] == 99.5 and d['stats']['notes'] == ['warning: the clock went backwards']"
 uc status -j
 t_check "status -j lists both loops" json \
 	"[l['name'] for l in d] == ['a', 'b'] and d[1]['config'] is None"
