@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A hostile writer scribbling random bytes over the whole mapping while
+# the loop runs: no crash, no splat (the host fails the run on any), the
+# loop keeps cycling, and the kernel only counts rejections.
+. /srt/lib.sh
+
+ISO=$(first_cpu "$SRT_ISOLATED")
+ctl() { echo "$*" >$SRT_DBG/control; }
+st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
+
+srt_load || exit 1
+t_check "create loop hs" ctl "create name=hs cpu=$ISO period_us=500 mode=hrtimer"
+t_check "start hs" ctl "start hs"
+c0=$(st hs cycles)
+t_check "scribble 5 s over the region" userctl scribble -l hs -d 5
+userctl top -l hs -d 0.5 -n 1 >/tmp/hs.top 2>&1
+note "$(cat /tmp/hs.top)"
+t_eq "loop still running" running "$(cat $SRT_DBG/hs/state)"
+t_ge "loop kept cycling" "$(st hs cycles)" $((c0 + 100))
+rej=$(awk '/resyncs/ { for (i = 1; i < NF; i++) if ($i == "resyncs") print $(i + 1) }' /tmp/hs.top)
+t_ge "impossible command tails counted (resyncs)" "${rej:-0}" 1
+t_check "a clean writer works again afterwards" userctl setpoint -l hs 0=3
+t_check "stop hs" ctl "stop hs"
+t_check "destroy hs" ctl "destroy hs"
+srt_unload

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A setpoint written through /dev/shieldrt reaches the loop within one
+# cycle: the loop echoes inputs to outputs, and the telemetry record of
+# the cycle the mailbox update took effect already shows it at out0.
+. /srt/lib.sh
+
+ISO=$(first_cpu "$SRT_ISOLATED")
+ctl() { echo "$*" >$SRT_DBG/control; }
+
+srt_load || exit 1
+t_check "create loop dp" ctl "create name=dp cpu=$ISO period_us=1000 mode=hrtimer"
+t_check "start dp" ctl "start dp"
+t_check "/dev/shieldrt exists, mode 0660" \
+	sh -c "[ \"\$(stat -c %a /dev/shieldrt)\" = 660 ]"
+sleep 1
+userctl record -l dp -d 3 -o /tmp/sp.csv >/tmp/sp.rec 2>&1 &
+rec=$!
+sleep 1
+out=$(userctl setpoint -l dp 0=1.5 1=2 2>&1)
+t_check "setpoint 0=1.5 1=2 taken: $out" sh -c "echo '$out' | grep -q 'took effect at cycle'"
+wait $rec
+t_check "record accounted for every cycle: $(cat /tmp/sp.rec)" \
+	grep -q "records + drops = cycles" /tmp/sp.rec
+c=$(echo "$out" | sed -n 's/.*cycle \([0-9]*\).*/\1/p')
+# columns: seq,cycle,...,flags(10), in0..in7 (11-18), out0..out7 (19-26)
+at=$(awk -F, -v c="$c" '$2 == c { print $11 "," $12 "," $19 "," $20 }' /tmp/sp.csv)
+before=$(awk -F, -v c="$c" '$2 == c - 1 { print $19 }' /tmp/sp.csv)
+t_eq "cycle $c: in0,in1,out0,out1 = new values" "1.5,2,1.5,2" "$at"
+t_eq "cycle $c - 1: out0 still the old value" 0 "$before"
+t_check "rejecting an out-of-range index" sh -c "! userctl setpoint -l dp 99=1 2>/dev/null"
+t_check "rejecting NaN" sh -c "! userctl setpoint -l dp 0=nan 2>/dev/null"
+t_check "unknown loop is a clear error" sh -c "userctl setpoint -l nope 0=1 2>&1 | grep -q 'no such loop'"
+t_check "ABI refusals (mmap size/offset, ioctls)" userctl scribble -l dp --abi
+t_check "stop dp" ctl "stop dp"
+t_check "destroy dp" ctl "destroy dp"
+srt_unload
