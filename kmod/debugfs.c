@@ -182,7 +182,9 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "duration_ns: %llu\n", wall);
 	seq_printf(m, "cycles: %llu\n", c.cycles);
 	seq_printf(m, "missed: %llu\n", c.missed);
+	seq_printf(m, "behind: %llu\n", c.behind);
 	seq_printf(m, "periods_elapsed: %llu\n", elapsed);
+	seq_printf(m, "first_deadline_ns: %llu\n", c.first_deadline_ns);
 	seq_printf(m, "overruns: %llu\n", c.overruns);
 	seq_printf(m, "deadline_overruns: %llu\n", c.deadline_overruns);
 	seq_printf(m, "budget_overruns: %llu\n", c.budget_overruns);

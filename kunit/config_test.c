@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/* shieldrt_config: the key=value parser, validator and control lines. */
+#include <kunit/test.h>
+#include "../kmod/config.h"
+
+struct srt_cfg_case {
+	const char *desc;
+	const char *line;
+	int ret;		/* of parse, then validate */
+	const char *err;	/* a substring the reason must contain */
+	u64 period_ns;		/* checked when ret == 0 */
+	u32 mode;
+};
+
+#define OK(d, l, p, m)	{ d, l, 0, NULL, p, m }
+#define BAD(d, l, e)	{ d, l, -EINVAL, e, 0, 0 }
+
+static const struct srt_cfg_case srt_cfg_cases[] = {
+	OK("minimal line, defaults", "name=a cpu=1", 1000000, SRT_WAIT_HRTIMER),
+	OK("blanks, tabs and newline", "  name=a\tcpu=0   period_us=250\n",
+	   250000, SRT_WAIT_HRTIMER),
+	OK("shortest period", "name=a cpu=0 period_us=10", 10000,
+	   SRT_WAIT_HRTIMER),
+	OK("longest period", "name=a cpu=0 period_us=1000000",
+	   1000000000, SRT_WAIT_HRTIMER),
+	OK("every key",
+	   "name=loop_1 cpu=3 prio=99 period_us=100 mode=hybrid budget_ns=5000 policy=safe safe_after=5 catchup_max=2 workload_ns=1000 noise_ns=500 slack_min_ns=1000 slack_max_ns=50000 yield_us=10 yield_every_ms=100 align=1 phase_us=50 hist_bucket_ns=100 hist_buckets=1000 force=1",
+	   100000, SRT_WAIT_HYBRID),
+	OK("poll mode, prio 1", "name=p-2 cpu=2 mode=poll prio=1", 1000000,
+	   SRT_WAIT_POLL),
+	BAD("empty line", "", "no key=value"),
+	BAD("unknown key", "name=a cpu=1 frobnicate=1", "unknown key"),
+	BAD("token without =", "name=a cpu", "not key=value"),
+	BAD("empty key", "name=a =5", "not key=value"),
+	BAD("empty value", "name=a cpu=", "expected a decimal"),
+	BAD("negative cpu", "name=a cpu=-1", "expected a decimal"),
+	BAD("number with junk", "name=a cpu=1 period_us=100us",
+	    "expected a decimal"),
+	BAD("period below 10 us", "name=a cpu=1 period_us=9", "out of range"),
+	BAD("period above 1 s", "name=a cpu=1 period_us=1000001",
+	    "out of range"),
+	BAD("period overflows ns", "name=a cpu=1 period_us=18446744073709551615",
+	    "out of range"),
+	BAD("priority 0", "name=a cpu=1 prio=0", "prio=0 out of range"),
+	BAD("priority 100", "name=a cpu=1 prio=100", "out of range"),
+	BAD("unknown mode", "name=a cpu=1 mode=sleep", "unknown value"),
+	BAD("unknown policy", "name=a cpu=1 policy=panic", "unknown value"),
+	BAD("name too long", "name=abcdefghijklmnop cpu=1", "name:"),
+	BAD("name with a slash", "name=a/b cpu=1", "name:"),
+	BAD("key given twice", "name=a cpu=1 name=b", "twice"),
+	BAD("no name", "cpu=1", "name is required"),
+	BAD("no cpu", "name=a", "cpu is required"),
+	BAD("slack floor above ceiling",
+	    "name=a cpu=1 slack_min_ns=5000 slack_max_ns=4000", "slack_min_ns"),
+	BAD("slack ceiling not below period",
+	    "name=a cpu=1 period_us=100 slack_max_ns=100000", "slack_max_ns"),
+	BAD("phase not below period", "name=a cpu=1 period_us=100 phase_us=100",
+	    "phase_us"),
+	BAD("yield without an interval", "name=a cpu=1 yield_us=10",
+	    "yield_every_ms"),
+	BAD("bool that is not 0/1", "name=a cpu=1 align=2", "0 or 1"),
+	BAD("no histogram buckets", "name=a cpu=1 hist_buckets=0",
+	    "hist_buckets"),
+	BAD("too many histogram buckets", "name=a cpu=1 hist_buckets=5000",
+	    "hist_buckets"),
+	BAD("noise threshold too low", "name=a cpu=1 noise_ns=50", "noise_ns"),
+	BAD("safe_after 0", "name=a cpu=1 safe_after=0", "safe_after"),
+	BAD("workload above 1 s", "name=a cpu=1 workload_ns=2000000000",
+	    "workload_ns"),
+};
+
+static void srt_cfg_desc(const struct srt_cfg_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(srt_cfg, srt_cfg_cases, srt_cfg_desc);
+
+static void srt_test_config_line(struct kunit *test)
+{
+	const struct srt_cfg_case *c = test->param_value;
+	char *line = kunit_kzalloc(test, strlen(c->line) + 1, GFP_KERNEL);
+	char err[SRT_ERR_LEN] = "";
+	struct srt_config cfg;
+	u32 seen;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, line);
+	strcpy(line, c->line);
+	srt_config_defaults(&cfg);
+	ret = srt_config_parse(&cfg, line, &seen, err, sizeof(err));
+	if (!ret)
+		ret = srt_config_validate(&cfg, err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, ret, c->ret, "reason: %s", err);
+	if (c->err)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, c->err),
+					  "reason '%s' lacks '%s'", err, c->err);
+	if (!c->ret && !ret) {
+		KUNIT_EXPECT_EQ(test, cfg.period_ns, c->period_ns);
+		KUNIT_EXPECT_EQ(test, cfg.mode, c->mode);
+		KUNIT_EXPECT_NE(test, seen, 0U);
+	}
+}
+
+/* A failed parse of a copy leaves the original untouched by design. */
+static void srt_test_config_every_key(struct kunit *test)
+{
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1";
+	char err[SRT_ERR_LEN] = "", val[48], round[512] = "";
+	struct srt_config cfg, again;
+	u32 seen;
+	int key;
+
+	srt_config_defaults(&cfg);
+	KUNIT_ASSERT_EQ(test, srt_config_parse(&cfg, line, &seen, err,
+					       sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(SRT_NR_KEYS) - 1);
+	KUNIT_EXPECT_EQ(test, cfg.live.yield_every_ns, 14000000ULL);
+	KUNIT_EXPECT_EQ(test, cfg.live.policy, (u32)SRT_POLICY_CATCHUP);
+	/* What config prints parses back to the same configuration. */
+	for (key = 0; key < SRT_NR_KEYS; key++) {
+		srt_config_format_key(&cfg, key, val, sizeof(val));
+		strlcat(round, srt_key_names[key], sizeof(round));
+		strlcat(round, "=", sizeof(round));
+		strlcat(round, val, sizeof(round));
+		strlcat(round, " ", sizeof(round));
+	}
+	srt_config_defaults(&again);
+	KUNIT_ASSERT_EQ(test, srt_config_parse(&again, round, &seen, err,
+					       sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(&cfg, &again, sizeof(cfg)), 0);
+}
+
+static void srt_test_live_keys(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, srt_key_is_live(SRT_KEY_BUDGET_NS));
+	KUNIT_EXPECT_TRUE(test, srt_key_is_live(SRT_KEY_POLICY));
+	KUNIT_EXPECT_TRUE(test, srt_key_is_live(SRT_KEY_WORKLOAD_NS));
+	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_CPU));
+	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_PERIOD_US));
+	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_MODE));
+	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_NAME));
+}
+
+struct srt_ctl_case {
+	const char *desc;
+	const char *line;
+	int ret;
+	enum srt_verb verb;
+	const char *args;
+};
+
+static const struct srt_ctl_case srt_ctl_cases[] = {
+	{ "create with keys", "create name=a cpu=1", 0, SRT_VERB_CREATE,
+	  "name=a cpu=1" },
+	{ "start a loop", "start a", 0, SRT_VERB_START, "a" },
+	{ "stop, extra blanks", "  stop   b_2  ", 0, SRT_VERB_STOP, "b_2" },
+	{ "resume", "resume loop-1", 0, SRT_VERB_RESUME, "loop-1" },
+	{ "empty line", "   ", -EINVAL, 0, NULL },
+	{ "unknown command", "launch a", -EINVAL, 0, NULL },
+	{ "start without a name", "start", -EINVAL, 0, NULL },
+	{ "destroy two names", "destroy a b", -EINVAL, 0, NULL },
+	{ "reset a bad name", "reset a;b", -EINVAL, 0, NULL },
+};
+
+static void srt_ctl_desc(const struct srt_ctl_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(srt_ctl, srt_ctl_cases, srt_ctl_desc);
+
+static void srt_test_control_line(struct kunit *test)
+{
+	const struct srt_ctl_case *c = test->param_value;
+	char *line = kunit_kzalloc(test, strlen(c->line) + 1, GFP_KERNEL);
+	char err[SRT_ERR_LEN] = "";
+	enum srt_verb verb;
+	char *args;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, line);
+	strcpy(line, c->line);
+	ret = srt_control_split(line, &verb, &args, err, sizeof(err));
+	KUNIT_EXPECT_EQ_MSG(test, ret, c->ret, "reason: %s", err);
+	if (!ret && !c->ret) {
+		KUNIT_EXPECT_EQ(test, verb, c->verb);
+		KUNIT_EXPECT_STREQ(test, args, c->args);
+	}
+	if (c->ret)
+		KUNIT_EXPECT_NE(test, err[0], '\0');
+}
+
+static struct kunit_case srt_config_cases[] = {
+	KUNIT_CASE_PARAM(srt_test_config_line, srt_cfg_gen_params),
+	KUNIT_CASE(srt_test_config_every_key),
+	KUNIT_CASE(srt_test_live_keys),
+	KUNIT_CASE_PARAM(srt_test_control_line, srt_ctl_gen_params),
+	{}
+};
+
+static struct kunit_suite srt_config_suite = {
+	.name = "shieldrt_config",
+	.test_cases = srt_config_cases,
+};
+
+kunit_test_suites(&srt_config_suite);

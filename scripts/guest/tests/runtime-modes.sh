@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Loops in each wait mode on two CPUs: they run, stop, and their stats and
+# histograms are non-empty and add up.  TCG time is slow and noisy, so the
+# cycle count is only held to a generous band around duration / period.
+. /srt/lib.sh
+
+ISO=$(first_cpu "$SRT_ISOLATED")
+HK=0
+PERIOD_US=1000
+RUN_S=3
+
+ctl() { echo "$*" >$SRT_DBG/control; }
+st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
+# metric LOOP NAME FIELD: e.g. metric a lateness count
+metric() {
+	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
+}
+# hist_col LOOP ROW COLUMN-INDEX (1 = first metric column)
+hist_col() {
+	awk -v r="$2" -v c="$3" '$1 == r { print $(c + 1) }' $SRT_DBG/$1/hist
+}
+absdiff() { d=$(($1 - $2)); [ $d -lt 0 ] && d=$((-d)); echo $d; }
+
+# check_loop NAME MODE: the stopped loop's numbers are consistent
+check_loop() {
+	n=$1 mode=$2
+	t_eq "$n ($mode): stopped" stopped "$(cat $SRT_DBG/$n/state)"
+	cyc=$(st $n cycles)
+	dur=$(st $n duration_ns)
+	per=$(st $n period_ns)
+	missed=$(st $n missed)
+	behind=$(st $n behind)
+	elapsed=$(st $n periods_elapsed)
+	ideal=$((dur / per))
+	note "$n ($mode): cycles=$cyc missed=$missed elapsed=$elapsed ideal=$ideal cpu_pct=$(st $n cpu_pct) spin_pct=$(st $n spin_pct) noise=$(st $n noise_events)"
+	t_ge "$n ($mode): cycles >= 50% of duration/period" $((cyc * 2)) "$ideal"
+	t_le "$n ($mode): cycles <= 110% of duration/period + 2" \
+		$((cyc * 10)) $((ideal * 11 + 20))
+	t_le "$n ($mode): cycles + missed + behind == elapsed periods (+-3)" \
+		"$(absdiff $((cyc + missed + behind)) "$elapsed")" 3
+	t_eq "$n ($mode): lateness sampled every cycle" "$cyc" \
+		"$(metric $n lateness count)"
+	t_eq "$n ($mode): compute sampled every cycle" "$cyc" \
+		"$(metric $n compute count)"
+	t_eq "$n ($mode): histogram count row (Late) = cycles" "$cyc" \
+		"$(hist_col $n count: 3)"
+	rows=$(grep -c '^[0-9]' $SRT_DBG/$n/hist)
+	t_ge "$n ($mode): histogram has bucket rows" "$rows" 1
+	t_check "$n ($mode): histogram header has unit and duration" \
+		sh -c "grep -q '^# Time unit is nanoseconds' $SRT_DBG/$n/hist && grep -q '^# Duration:' $SRT_DBG/$n/hist"
+	t_le "$n ($mode): lateness min <= avg <= max" \
+		"$(metric $n lateness min)" "$(metric $n lateness avg)"
+	t_le "$n ($mode): lateness p99 <= max" \
+		"$(metric $n lateness p99)" "$(metric $n lateness max)"
+	t_le "$n ($mode): overruns <= cycles" "$(st $n overruns)" "$cyc"
+}
+
+srt_load || exit 1
+
+# Round 1: hrtimer on a housekeeping CPU, poll on the isolated one.
+t_check "create hrtimer loop on cpu $HK" \
+	ctl "create name=ht cpu=$HK period_us=$PERIOD_US mode=hrtimer prio=80"
+t_check "create poll loop on cpu $ISO" \
+	ctl "create name=pl cpu=$ISO period_us=$PERIOD_US mode=poll prio=80"
+t_eq "new loop is configured" configured "$(cat $SRT_DBG/ht/state)"
+t_check "start ht" ctl "start ht"
+t_check "start pl" ctl "start pl"
+t_eq "ht running" running "$(cat $SRT_DBG/ht/state)"
+t_eq "pl running" running "$(cat $SRT_DBG/pl/state)"
+t_check "loops file lists both" sh -c "grep -q '^ht ' $SRT_DBG/loops && grep -q '^pl ' $SRT_DBG/loops"
+sleep $RUN_S
+c1=$(st ht cycles)
+sleep 1
+t_ge "ht cycles grow while running" "$(st ht cycles)" $((c1 + 1))
+t_check "stop ht" ctl "stop ht"
+t_check "stop pl" ctl "stop pl"
+check_loop ht hrtimer
+check_loop pl poll
+t_ge "hrtimer loop: IRQ latency measured" "$(metric ht irq_latency count)" 1
+t_eq "poll loop: no timer, no IRQ latency" 0 "$(metric pl irq_latency count)"
+t_eq "poll loop never sleeps (cpu_pct)" 100.0 "$(st pl cpu_pct)"
+ht_cpu=$(st ht cpu_pct)
+t_le "hrtimer loop uses less CPU than poll" "${ht_cpu%.*}" 99
+t_check "preflight reports isolation of cpu $ISO" \
+	grep -qx "isolated: 1" $SRT_DBG/pl/preflight
+t_check "preflight reports cpu $HK not isolated" \
+	grep -qx "isolated: 0" $SRT_DBG/ht/preflight
+t_check "preflight reports PREEMPT_RT and RT throttling" \
+	sh -c "grep -q '^preempt_rt: [01]' $SRT_DBG/ht/preflight && grep -q '^rt_throttling: ' $SRT_DBG/ht/preflight"
+t_check "destroy ht" ctl "destroy ht"
+t_check "destroy pl" ctl "destroy pl"
+t_check "destroyed loops leave debugfs" sh -c "! test -e $SRT_DBG/ht && ! test -e $SRT_DBG/pl"
+
+# Round 2: hybrid on the isolated CPU, phase-aligned with an hrtimer loop.
+t_check "create hybrid loop (aligned)" \
+	ctl "create name=hy cpu=$ISO period_us=$PERIOD_US mode=hybrid align=1"
+t_check "create hrtimer loop (aligned, other CPU)" \
+	ctl "create name=h2 cpu=$HK period_us=$PERIOD_US mode=hrtimer align=1"
+t_check "start hy" ctl "start hy"
+t_check "start h2" ctl "start h2"
+sleep $RUN_S
+t_check "stop hy" ctl "stop hy"
+t_check "stop h2" ctl "stop h2"
+check_loop hy hybrid
+check_loop h2 hrtimer
+fa=$(st hy first_deadline_ns)
+fb=$(st h2 first_deadline_ns)
+t_eq "aligned loops share the phase grid" 0 $(( $(absdiff "$fa" "$fb") % (PERIOD_US * 1000) ))
+t_ge "hybrid loop slept (timer wakes measured)" "$(metric hy irq_latency count)" 1
+t_ge "hybrid loop spun to the deadline" "$(st hy spin_ns)" 1
+note "hybrid slack target $(st hy slack_target_ns) ns, thread latency p99 $(metric hy thread_latency p99) ns"
+hy_cpu=$(st hy cpu_pct)
+t_le "hybrid loop sleeps part of the time (cpu_pct < 100)" "${hy_cpu%.*}" 99
+
+# Restart: a new run starts from zero.
+t_check "restart hy" ctl "start hy"
+sleep 1
+t_check "stop hy again" ctl "stop hy"
+t_le "restarted run counted afresh" "$(st hy cycles)" 1500
+t_check "reset stopped loop" ctl "reset hy"
+t_eq "reset zeroes cycles" 0 "$(st hy cycles)"
+
+srt_unload
