@@ -63,7 +63,7 @@ static bool srt_isdigit(char c)
  * at most 15 significant digits and a decimal exponent (after moving the
  * point behind the last digit) within +-22 are correctly rounded (both
  * factors exact, one division or multiplication); longer inputs keep 18
- * digits and are within a few ulp.  Returns 0 or SRT_EINVAL.
+ * digits and are within 8 ulp (tests/test_math.c).  Returns 0 or SRT_EINVAL.
  */
 int srt_parse_double(const char *s, size_t len, double *out)
 {
