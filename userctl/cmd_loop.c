@@ -55,8 +55,8 @@ int cmd_loop(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *verb, *name;
-	size_t len, i;
-	char *line;
+	char *line, *prev;
+	size_t i;
 	int c, a;
 
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
@@ -82,17 +82,12 @@ int cmd_loop(int argc, char **argv)
 		no_more_args("loop", argc, argv, optind + 2);
 		line = xasprintf("%s %s", verb, name);
 	} else {
-		len = strlen("create name=") + strlen(name) + 1;
+		line = xasprintf("create name=%s", name);
 		for (a = optind + 2; a < argc; a++) {
 			check_setting(argv[a]);
-			len += strlen(argv[a]) + 1;
-		}
-		line = xmalloc(len);
-		strcpy(line, "create name=");
-		strcat(line, name);
-		for (a = optind + 2; a < argc; a++) {
-			strcat(line, " ");
-			strcat(line, argv[a]);
+			prev = line;
+			line = xasprintf("%s %s", prev, argv[a]);
+			free(prev);
 		}
 	}
 	srt_control(name, line);

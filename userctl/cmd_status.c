@@ -13,7 +13,7 @@
 /* The per-loop files status shows, in this order. */
 static const char *const status_files[] = { "state", "config", "stats",
 					     "preflight", "last_error" };
-#define N_STATUS_FILES (sizeof(status_files) / sizeof(status_files[0]))
+#define N_STATUS_FILES ARRAY_SIZE(status_files)
 
 static void status_usage(FILE *f)
 {

@@ -32,23 +32,25 @@ void srt_require(void)
  * top-level last_error (and a loop's own one in the loop's file too, which
  * may be older), so the top-level file comes first.
  */
+static char *srt_error_of(const char *loop)
+{
+	char *path = srt_path(loop, "last_error"), *text;
+
+	text = file_read_line(path);
+	free(path);
+	if (text && *text)
+		return text;
+	free(text);
+	return NULL;
+}
+
 static char *srt_reason(const char *loop)
 {
-	const char *where[] = { NULL, loop };
-	char *path, *text;
-	size_t i;
+	char *text = srt_error_of(NULL);
 
-	for (i = 0; i < 2; i++) {
-		if (i && !loop)
-			break;
-		path = srt_path(where[i], "last_error");
-		text = file_read_line(path);
-		free(path);
-		if (text && *text)
-			return text;
-		free(text);
-	}
-	return NULL;
+	if (!text && loop)
+		text = srt_error_of(loop);
+	return text;
 }
 
 void srt_control(const char *loop, const char *line)
@@ -83,8 +85,9 @@ void srt_check_name(const char *name)
 /* Split "key: value" / "key=value"; false if the line is not one. */
 static bool split_kv(char *line, char **key, char **val)
 {
-	size_t n = strspn(line, "abcdefghijklmnopqrstuvwxyz"
-			  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
+	static const char key_chars[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-";
+	size_t n = strspn(line, key_chars);
 	char *end;
 
 	if (!n || (line[n] != ':' && line[n] != '='))

@@ -14,8 +14,17 @@
 #include "sysfile.h"
 #include "userctl.h"
 
-#define USERCTL_CMD(name, summary) int cmd_##name(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+/*
+ * Declare the handlers.  The expansion is a single declaration, "int
+ * cmd_loop(int argc, char **argv), cmd_status(...), ..., cmd_help(...);",
+ * so the lines of commands.h need no semicolon.
+ */
+#define USERCTL_CMD(name, ...) cmd_##name(int argc, char **argv),
+int
 #include "commands.h"
+	cmd_help(int argc, char **argv);
 #undef USERCTL_CMD
 
 struct command {
@@ -28,11 +37,12 @@ static const struct command commands[] = {
 #define USERCTL_CMD(name, summary) { #name, summary, cmd_##name },
 #include "commands.h"
 #undef USERCTL_CMD
+	{ "help", "show the help of a command", cmd_help },
 };
 
-#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+#define N_COMMANDS ARRAY_SIZE(commands)
 
-static void usage(FILE *f)
+static void print_usage(FILE *f)
 {
 	size_t i;
 
@@ -52,6 +62,37 @@ static void usage(FILE *f)
 		"(or --root DIR) when set: the host tests use a fake tree.\n");
 }
 
+static const struct command *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N_COMMANDS; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* userctl help [COMMAND]: the same as "userctl COMMAND --help". */
+int cmd_help(int argc, char **argv)
+{
+	const struct command *cmd;
+	char *args[3];
+
+	if (argc < 2) {
+		print_usage(stdout);
+		return 0;
+	}
+	cmd = find_command(argv[1]);
+	if (!cmd || cmd->run == cmd_help)
+		usage_error("help: unknown command '%s' (see 'userctl --help')",
+			    argv[1]);
+	args[0] = argv[1];
+	args[1] = (char *)"--help";	/* getopt moves pointers only */
+	args[2] = NULL;
+	getopt_reset();
+	return cmd->run(2, args);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -61,7 +102,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *env = getenv("USERCTL_ROOT");
-	size_t i;
+	const struct command *cmd;
 	int c;
 
 	if (env)
@@ -70,7 +111,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			usage(stdout);
+			print_usage(stdout);
 			return 0;
 		case 'V':
 			printf("userctl %s\n", USERCTL_VERSION);
@@ -79,21 +120,20 @@ int main(int argc, char **argv)
 			sysfile_set_root(optarg);
 			break;
 		default:
-			usage(stderr);
+			print_usage(stderr);
 			return 2;
 		}
 	}
 	if (optind >= argc) {
-		usage(stderr);
+		print_usage(stderr);
 		return 2;
 	}
-	for (i = 0; i < N_COMMANDS; i++) {
-		if (strcmp(argv[optind], commands[i].name) == 0) {
-			argc -= optind;
-			argv += optind;
-			getopt_reset();
-			return commands[i].run(argc, argv);
-		}
+	cmd = find_command(argv[optind]);
+	if (cmd) {
+		argc -= optind;
+		argv += optind;
+		getopt_reset();
+		return cmd->run(argc, argv);
 	}
 	usage_error("unknown command '%s' (see 'userctl --help')",
 		    argv[optind]);

@@ -203,7 +203,7 @@ static void print_change(const char *tag, const struct change *c,
 }
 
 /* Put back changes [0, n) newest first; returns how many failed. */
-static unsigned int rollback(const struct plan *p, size_t n)
+static unsigned int undo_changes(const struct plan *p, size_t n)
 {
 	unsigned int failed = 0;
 	int err;
@@ -224,7 +224,7 @@ static void __attribute__((noreturn))
 apply_abort(const struct plan *p, size_t done, struct state_file *sf,
 	    const char *state_path, const char *what, int err)
 {
-	unsigned int failed = rollback(p, done);
+	unsigned int failed = undo_changes(p, done);
 
 	state_close(sf);
 	if (!failed) {

@@ -8,6 +8,8 @@
 
 #define USERCTL_VERSION "0.1"
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* Print "userctl: <message>" to stderr and exit with @status. */
 void fatal_status(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));

@@ -27,7 +27,10 @@ for c in loop status hist shield; do
 	t_check "--help lists $c" has "^  $c "
 	uc $c --help; t_eq "$c --help exits 0" 0 $?
 	t_check "$c --help prints usage" has "^usage: userctl $c"
+	uc help $c; t_eq "help $c exits 0" 0 $?
+	t_check "help $c prints the same usage" has "^usage: userctl $c"
 done
+uc help nosuch; t_eq "help for an unknown command: exit 2" 2 $?
 uc; t_eq "no command: exit 2" 2 $?
 uc frobnicate; t_eq "unknown command: exit 2" 2 $?
 t_check "unknown command: plain fatal message" has \

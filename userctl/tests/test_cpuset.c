@@ -4,6 +4,7 @@
 
 #include "cpuset.h"
 #include "tap.h"
+#include "userctl.h"
 
 struct list_case {
 	const char *desc;
@@ -76,7 +77,7 @@ static void test_lists(void)
 	size_t i;
 	int ret;
 
-	for (i = 0; i < sizeof(list_cases) / sizeof(list_cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(list_cases); i++) {
 		const struct list_case *c = &list_cases[i];
 
 		err[0] = '\0';
@@ -102,7 +103,7 @@ static void test_hex(void)
 	size_t i;
 	int ret;
 
-	for (i = 0; i < sizeof(hex_cases) / sizeof(hex_cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(hex_cases); i++) {
 		const struct hex_case *c = &hex_cases[i];
 
 		ret = cpumask_parse_hex(c->in, &set, err, sizeof(err));

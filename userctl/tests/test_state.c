@@ -6,6 +6,7 @@
 
 #include "shield_state.h"
 #include "tap.h"
+#include "userctl.h"
 
 static int roundtrip(const char *data, size_t len)
 {
@@ -40,7 +41,7 @@ int main(void)
 	tap_ok(roundtrip("0-3\n", 4), "escape round-trips a cpulist line");
 	tap_ok(roundtrip("", 0), "escape round-trips empty content");
 	tap_ok(roundtrip("a\\tb\\n", 6), "escape round-trips literal backslashes");
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		tap_ok(state_unescape(bad[i], &d, &len) != 0,
 		       "unescape rejects malformed input %zu", i);
 
