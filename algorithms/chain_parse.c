@@ -668,7 +668,7 @@ static int report_loop(struct srt_pctx *x, struct srt_chain *c,
 {
 	u16 path[SRT_MAX_BLOCKS + 1];
 	s16 seen_at[SRT_MAX_BLOCKS];
-	u32 n = 0, i, start = 0;
+	u32 n = 0, i, start = 0, m, lo;
 	size_t len;
 	int cur = -1;
 
@@ -693,17 +693,27 @@ static int report_loop(struct srt_pctx *x, struct srt_chain *c,
 		cur = next;	/* an undone ft block always has one */
 	}
 	start = (u32)seen_at[cur];
-	srt_err_set(x->err, c->blk[cur].line, "algebraic loop: ");
+	/*
+	 * path[n-1] -> ... -> path[start] -> path[n-1] is the loop in signal
+	 * flow order; print it from its first block in the file.
+	 */
+	m = n - start;
+	lo = 0;
+	for (i = 0; i < m; i++)
+		if (path[n - 1 - i] < path[n - 1 - lo])
+			lo = i;
+	srt_err_set(x->err, c->blk[path[n - 1 - lo]].line, "algebraic loop: ");
 	len = srt_strlen(x->err->msg);
-	/* print in signal-flow order: reverse of the upstream walk */
-	for (i = n; i > start; i--)
+	for (i = 0; i <= m; i++) {
+		const char *name = c->blk[path[n - 1 - (lo + i) % m]].name;
+
 		len += srt_snprintf(x->err->msg + len,
 				    len < SRT_ERR_MAX ? SRT_ERR_MAX - len : 0,
-				    "%s -> ", c->blk[path[i - 1]].name);
+				    i < m ? "%s -> " : "%s", name);
+	}
 	if (len < SRT_ERR_MAX)
 		srt_snprintf(x->err->msg + len, SRT_ERR_MAX - len,
-			     "%s (every block on it has feedthrough; add delay1 or a plant)",
-			     c->blk[path[n - 1]].name);
+			     " (all feedthrough: add delay1 or a plant)");
 	return SRT_EINVAL;
 }
 
@@ -881,10 +891,6 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	ret = for_each_line(x, text, len, size_line, sz);
 	if (ret)
 		return ret;
-	if (!sz->n_blk) {
-		srt_err_set(err, 0, "the chain has no blocks");
-		return SRT_EINVAL;
-	}
 	need = align_up(sizeof(*c)) + align_up(sz->n_blk * sizeof(c->blk[0])) +
 	       align_up(sizeof(*ps)) + align_up(sz->n_vals * sizeof(double)) +
 	       align_up(sz->n_cnt * sizeof(u16)) + sz->cfg_bytes +
@@ -921,6 +927,10 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	ret = set_period(x, c, period_ns);
 	if (ret)
 		return ret;
+	if (!c->n_blk) {
+		srt_err_set(err, 0, "the chain has no blocks");
+		return SRT_EINVAL;
+	}
 	ret = wire(x, c, &a);
 	if (ret)
 		return ret;
@@ -945,6 +955,11 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	ps->state = SRT_PSET_ACTIVE;
 	c->active = ps;
 	c->bytes = a.used;
+	c->st.steps = 0;
+	c->st.nonfinite_steps = 0;
+	c->st.bad_inputs = 0;
+	c->st.commits = 0;
+	c->st.commit_step = 0;
 	c->st.last_bad_signal = -1;
 	c->st.last_bad_block = -1;
 	c->magic = SRT_CHAIN_MAGIC;
