@@ -282,7 +282,7 @@ static bool task_is_kthread(const struct task_info *t, unsigned int pid)
 void shield_audit_tasks(const struct shield_ctx *c, struct report *r)
 {
 	struct task_list percpu = { 0 }, unbound = { 0 }, user = { 0 };
-	struct task_list pinned = { 0 }, balance = { 0 };
+	struct task_list pinned = { 0 }, balance = { 0 }, rescuer = { 0 };
 	unsigned int *pids, n, i, self = 0;
 	struct task_info t;
 	char *dir, *fix;
@@ -303,7 +303,15 @@ void shield_audit_tasks(const struct shield_ctx *c, struct report *r)
 			task_list_add(&balance, t.name, pids[i]);
 		if (!cpuset_intersects(&t.allowed, &c->shield))
 			continue;
-		if (task_is_kthread(&t, pids[i]))
+		/*
+		 * Workqueue rescuers sleep until memory runs short and then
+		 * take the CPUs of the pool they help; their mask cannot be
+		 * changed from user space.
+		 */
+		if (task_is_kthread(&t, pids[i]) &&
+		    !strncmp(t.name, "kworker/R-", 10))
+			task_list_add(&rescuer, t.name, pids[i]);
+		else if (task_is_kthread(&t, pids[i]))
 			task_list_add(cpuset_count(&t.allowed) == 1 ?
 				      &percpu : &unbound, t.name, pids[i]);
 		else
@@ -326,6 +334,10 @@ void shield_audit_tasks(const struct shield_ctx *c, struct report *r)
 		report_add(r, V_INFO, "tasks.percpu", NULL,
 			   "%u per-CPU kernel threads bound to CPU %s (expected): %s",
 			   percpu.n, c->shield_list, task_list_str(&percpu));
+	if (rescuer.n)
+		report_add(r, V_INFO, "tasks.rescuers", NULL,
+			   "%u idle workqueue rescuers allowed on CPU %s (they work on their pool's CPUs): %s",
+			   rescuer.n, c->shield_list, task_list_str(&rescuer));
 	if (user.n)
 		report_add(r, V_WARN, "tasks.user", fix,
 			   "%u user tasks may run on CPU %s: %s",

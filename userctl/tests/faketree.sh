@@ -82,6 +82,7 @@ fake_tree() {
 	task "$r" 20 ksoftirqd/2 2 1 2
 	task "$r" 21 kworker/u8:1 2 - 0-3
 	task "$r" 22 rcu_preempt 2 1 0-1
+	task "$r" 23 kworker/R-rcu_gp 2 1 0-3
 	task "$r" 30 irqbalance 1 0 0-3
 	task "$r" 40 rtapp 1 0 2-3
 }

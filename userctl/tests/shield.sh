@@ -47,6 +47,8 @@ t_check "kthread on a kernel without Kthread: found via PPid 2" sh -c \
 t_check "kthread on housekeeping CPUs only is not listed" sh -c \
 	"! grep -q 'rcu_preempt' $OUT"
 t_check "task pinned inside the shield is INFO" line tasks.pinned INFO
+t_check "workqueue rescuer is INFO, not an unbound kthread FAIL" sh -c \
+	"grep '^INFO  tasks.rescuers ' $OUT | grep -q 'kworker/R-rcu_gp\[23\]' && ! grep '^FAIL  tasks.kthreads' $OUT | grep -q rcu_gp"
 t_check "remedy prints the exact command line" has \
 	"fix: add to the kernel command line and reboot: isolcpus=domain,managed_irq,2-3 nohz_full=2-3 rcu_nocbs=2-3 irqaffinity=0-1"
 t_check "IRQ remedy names the housekeeping CPUs" has \
