@@ -153,7 +153,7 @@ else
 	done
 	note "$(grep -m1 ' tick_latency: ' /tmp/all.txt)"
 	note "$(grep -m1 ' safe_state: ' /tmp/all.txt)"
-	t_check "safe_state record names its reason" grep -q 'safe_state: loop=all .*enter reason=overrun' /tmp/all.txt
+	t_check "safe_state record names its reason" grep -q 'safe_state: *loop=all .*enter reason=overrun' /tmp/all.txt
 	ctl "destroy all"
 fi
 
