@@ -79,7 +79,7 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->period_ns = 1000000;
 	cfg->mode = SRT_WAIT_HRTIMER;
 	cfg->slack_min_ns = 2000;
-	cfg->slack_max_ns = 200000;
+	cfg->slack_max_ns = 0;		/* auto: see srt_config_slack_max() */
 	cfg->hist_bucket_ns = 1000;
 	cfg->hist_buckets = 256;
 	cfg->live.noise_ns = 1000;
@@ -290,6 +290,18 @@ int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 	return 0;
 }
 
+/*
+ * The hybrid slack ceiling: as configured, or by default half the period
+ * up to 200 us, so short periods keep a sleep and long ones do not spin
+ * longer than any wake latency worth covering.
+ */
+u64 srt_config_slack_max(const struct srt_config *c)
+{
+	if (c->slack_max_ns)
+		return c->slack_max_ns;
+	return min_t(u64, c->period_ns >> 1, 200000);
+}
+
 /* Range checks that need no knowledge of the machine. */
 int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 {
@@ -314,7 +326,7 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 			 div_u64(c->period_ns, 1000));
 		return -EINVAL;
 	}
-	if (c->slack_min_ns > c->slack_max_ns) {
+	if (c->slack_min_ns > srt_config_slack_max(c)) {
 		snprintf(err, errlen, "slack_min_ns above slack_max_ns");
 		return -EINVAL;
 	}

@@ -79,7 +79,7 @@ struct srt_config {
 	u64 period_ns;		/* set in us: 1 us resolution */
 	u32 mode;		/* enum srt_wait_mode */
 	u64 slack_min_ns;	/* hybrid: floor of the adaptive slack */
-	u64 slack_max_ns;	/* hybrid: ceiling */
+	u64 slack_max_ns;	/* hybrid: ceiling; 0: auto */
 	bool align;		/* first deadline on the module epoch grid */
 	u64 phase_ns;		/* offset from the grid, < period */
 	u32 hist_bucket_ns;
@@ -98,6 +98,7 @@ int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 int srt_config_validate(const struct srt_config *cfg, char *err,
 			size_t errlen);
 bool srt_key_is_live(enum srt_key key);
+u64 srt_config_slack_max(const struct srt_config *cfg);
 int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
 			  char *buf, size_t len);
 

@@ -63,7 +63,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 				      loop->cfg.align, srt_epoch_ns,
 				      loop->cfg.phase_ns);
 	srt_slack_init(&loop->slack, loop->cfg.slack_min_ns,
-		       loop->cfg.slack_max_ns);
+		       srt_config_slack_max(&loop->cfg));
 	loop->pol.consecutive = 0;
 	loop->pol.safe = false;
 	loop->last_yield_ns = now;

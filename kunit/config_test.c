@@ -26,6 +26,8 @@ static const struct srt_cfg_case srt_cfg_cases[] = {
 	OK("every key",
 	   "name=loop_1 cpu=3 prio=99 period_us=100 mode=hybrid budget_ns=5000 policy=safe safe_after=5 catchup_max=2 workload_ns=1000 noise_ns=500 slack_min_ns=1000 slack_max_ns=50000 yield_us=10 yield_every_ms=100 align=1 phase_us=50 hist_bucket_ns=100 hist_buckets=1000 force=1",
 	   100000, SRT_WAIT_HYBRID),
+	OK("short period with default slack", "name=a cpu=0 period_us=50 mode=hybrid",
+	   50000, SRT_WAIT_HYBRID),
 	OK("poll mode, prio 1", "name=p-2 cpu=2 mode=poll prio=1", 1000000,
 	   SRT_WAIT_POLL),
 	BAD("empty line", "", "no key=value"),
@@ -130,6 +132,19 @@ static void srt_test_config_every_key(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(&cfg, &again, sizeof(cfg)), 0);
 }
 
+static void srt_test_slack_ceiling(struct kunit *test)
+{
+	struct srt_config cfg;
+
+	srt_config_defaults(&cfg);
+	cfg.period_ns = 100000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 50000ULL);
+	cfg.period_ns = 10000000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 200000ULL);
+	cfg.slack_max_ns = 7000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 7000ULL);
+}
+
 static void srt_test_live_keys(struct kunit *test)
 {
 	KUNIT_EXPECT_TRUE(test, srt_key_is_live(SRT_KEY_BUDGET_NS));
@@ -192,6 +207,7 @@ static void srt_test_control_line(struct kunit *test)
 static struct kunit_case srt_config_cases[] = {
 	KUNIT_CASE_PARAM(srt_test_config_line, srt_cfg_gen_params),
 	KUNIT_CASE(srt_test_config_every_key),
+	KUNIT_CASE(srt_test_slack_ceiling),
 	KUNIT_CASE(srt_test_live_keys),
 	KUNIT_CASE_PARAM(srt_test_control_line, srt_ctl_gen_params),
 	{}
