@@ -7,8 +7,9 @@
  * planar arm made of the axes (tool x, y) and its Jacobian by finite
  * differences.  `work` sets how many Jacobian columns are evaluated per
  * step (each one a forward-kinematics pass, axes sin/cos pairs), which is
- * the knob that scales the compute time; the default gives about 6 us for
- * 6 axes on a current x86 server core (see scripts/bench-algorithms).
+ * the knob that scales the compute time.  The default (45) gave 5.6 to
+ * 6.8 us per step for 6 axes with moving targets on the x86_64 build host
+ * (a shared VM); scripts/bench-algorithms counts its instructions.
  *
  * Inputs: the target angle of each axis (rad).  Outputs: tool x, y, then
  * each axis angle.
@@ -41,7 +42,7 @@ static const struct srt_param_desc mc_params[] = {
 	[MC_J] = { "J", 1e-4, 1e-12, 1e6, "kg m^2",
 		"inertia of axis 1 (axis i: J (1 + 0.1 (i-1)))", 1, 0 },
 	[MC_B] = { "b", 1e-4, 0, 1e6, "N m s", "viscous friction", 1, 0 },
-	[MC_WORK] = { "work", 12, 0, 64, "",
+	[MC_WORK] = { "work", 45, 0, 64, "",
 		"Jacobian columns evaluated per step (load knob)", 1,
 		SRT_P_INT },
 };
