@@ -7,6 +7,12 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 # Unshielded boot (vm-run --no-shield): the last CPU, with force=1.
 [ -n "$ISO" ] || ISO=$((SRT_NCPUS - 1))
+
+# Two CPUs are needed (one isolated); a guest with one has nothing to test.
+if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
+	t_skip "runtime-lifecycle" "needs 2 CPUs with cpu ${ISO:-?} isolated; the guest has ${SRT_NCPUS:-?} CPU(s)"
+	exit 0
+fi
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 wait_state() {

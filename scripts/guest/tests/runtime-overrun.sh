@@ -6,6 +6,12 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
+
+# Two CPUs are needed (one isolated); a guest with one has nothing to test.
+if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
+	t_skip "runtime-overrun" "needs 2 CPUs with cpu ${ISO:-?} isolated; the guest has ${SRT_NCPUS:-?} CPU(s)"
+	exit 0
+fi
 TR=/sys/kernel/tracing
 
 ctl() { echo "$*" >$SRT_DBG/control; }
