@@ -479,8 +479,8 @@ static int block_outputs(struct srt_pctx *x, struct srt_build *bd,
 
 			if (len >= SRT_NAME_MAX) {
 				srt_err_set(x->err, x->line,
-					    "name output %u of '%s' (%s is too long)",
-					    j + 1, b->name, auto_name);
+					    "block %s: output %u needs a name in out= (%s is too long)",
+					    b->name, j + 1, auto_name);
 				return SRT_EINVAL;
 			}
 			k = name_ref(x, auto_name, len);
