@@ -20,6 +20,7 @@ static void shield_usage(FILE *f)
 	fprintf(f,
 		"usage: userctl shield audit   -c|--cpus LIST [-j|--json]\n"
 		"       userctl shield apply   -c|--cpus LIST [-n|--dry-run] [-s|--state FILE]\n"
+		"                              [-f|--fair-server]\n"
 		"       userctl shield restore [-s|--state FILE]\n"
 		"\n"
 		"Shield CPUs for control loops.  LIST names the shielded CPUs\n"
@@ -31,16 +32,21 @@ static void shield_usage(FILE *f)
 		"           Exit 0 if nothing FAILs, 1 if something does.\n"
 		"  apply    move IRQs, workqueues, writeback and watchdogs to the\n"
 		"           housekeeping CPUs, RT throttling off, timer_migration\n"
-		"           0, fair server off and governor performance on the\n"
-		"           shielded CPUs.  Old values go to the state file (default\n"
-		"           %s) before each write; a failed write\n"
-		"           rolls everything back.  IRQs that cannot move are WARNs.\n"
+		"           0 and governor performance on the shielded CPUs (fair\n"
+		"           server off with --fair-server).  Old values go to the\n"
+		"           state file (default %s)\n"
+		"           before each write; a failed write rolls everything\n"
+		"           back.  IRQs the kernel will not move (EPERM/EIO) are\n"
+		"           WARNs and stay as they were.\n"
 		"  restore  write the saved values back and remove the state file.\n"
 		"\n"
 		"  -c, --cpus LIST    shielded CPUs\n"
 		"  -j, --json         audit: machine-readable output\n"
 		"  -n, --dry-run      apply: print 'path: old -> new', write nothing\n"
 		"  -s, --state FILE   state file\n"
+		"  -f, --fair-server  apply: also set the 6.12 fair server runtime of\n"
+		"                     the shielded CPUs to 0 (some 6.12 kernels WARN\n"
+		"                     when it shrinks while fair tasks are queued)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 audit found a FAIL or an operation failed,\n"
@@ -53,6 +59,7 @@ struct shield_opts {
 	const char *state;
 	bool json;
 	bool dry_run;
+	bool fair_server;
 };
 
 static void shield_parse(int argc, char **argv, struct shield_opts *o)
@@ -62,6 +69,7 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 		{ "json",	no_argument,		NULL, 'j' },
 		{ "dry-run",	no_argument,		NULL, 'n' },
 		{ "state",	required_argument,	NULL, 's' },
+		{ "fair-server", no_argument,		NULL, 'f' },
 		{ "help",	no_argument,		NULL, 'h' },
 		/* hidden: the host tests' fake /proc and /sys */
 		{ "root",	required_argument,	NULL, 'R' },
@@ -70,7 +78,7 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "c:jns:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:jns:fh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			o->cpus = optarg;
@@ -83,6 +91,9 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 			break;
 		case 's':
 			o->state = optarg;
+			break;
+		case 'f':
+			o->fair_server = true;
 			break;
 		case 'R':
 			sysfile_set_root(optarg);
@@ -150,8 +161,8 @@ int cmd_shield(int argc, char **argv)
 		usage_error("shield: unknown subcommand '%s' (audit, apply, restore)",
 			    sub);
 	if (!strcmp(sub, "audit")) {
-		if (o.dry_run || o.state)
-			usage_error("shield audit: --dry-run and --state belong to apply/restore");
+		if (o.dry_run || o.state || o.fair_server)
+			usage_error("shield audit: --dry-run, --state and --fair-server belong to apply/restore");
 		return shield_audit(&o);
 	}
 	if (o.json)
@@ -161,9 +172,9 @@ int cmd_shield(int argc, char **argv)
 		struct shield_ctx c;
 
 		shield_ctx_init(&c, o.cpus);
-		ret = shield_apply(&c, state, o.dry_run);
+		ret = shield_apply(&c, state, o.dry_run, o.fair_server);
 	} else {
-		if (o.cpus || o.dry_run)
+		if (o.cpus || o.dry_run || o.fair_server)
 			usage_error("shield restore: takes only --state");
 		ret = shield_restore(state);
 	}

@@ -52,7 +52,7 @@ unsigned int irq_list(unsigned int **irqs);
 
 /* Return the process exit status. */
 int shield_apply(const struct shield_ctx *c, const char *state_path,
-		 bool dry_run);
+		 bool dry_run, bool fair_server);
 int shield_restore(const char *state_path);
 
 #endif

@@ -22,7 +22,7 @@ struct change {
 	char *old;		/* exact bytes read */
 	size_t oldlen;
 	char *new;
-	bool irq;		/* IRQ affinity: -EIO means "cannot move" */
+	bool irq;		/* IRQ affinity: EPERM/EIO mean "cannot move" */
 };
 
 struct plan {
@@ -150,7 +150,8 @@ static void plan_governor(struct plan *p, int cpu)
 	free(dir);
 }
 
-static void plan_build(const struct shield_ctx *ctx, struct plan *p)
+static void plan_build(const struct shield_ctx *ctx, struct plan *p,
+		       bool fair_server)
 {
 	unsigned int *irqs, n, i;
 	int cpu, last = cpuset_last(&ctx->shield);
@@ -174,8 +175,14 @@ static void plan_build(const struct shield_ctx *ctx, struct plan *p)
 	for (cpu = 0; cpu <= last; cpu++) {
 		if (!cpuset_has(&ctx->shield, cpu))
 			continue;
-		plan_value(p, rootpath("/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
-				       cpu), "0");
+		/*
+		 * Opt-in: Debian's 6.12.95 WARNs (dl_rq->running_bw >
+		 * dl_rq->this_bw) when the runtime shrinks while the server
+		 * is active, i.e. fair tasks are queued on that CPU.
+		 */
+		if (fair_server)
+			plan_value(p, rootpath("/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
+					       cpu), "0");
 		plan_governor(p, cpu);
 	}
 }
@@ -273,9 +280,16 @@ static int apply_plan(const struct plan *p, const char *state_path,
 			done++;
 			continue;
 		}
-		if (c->irq && err == -EIO) {
-			/* per-CPU or managed IRQ: nothing changed, expected */
-			print_change("WARN  ", c, "cannot move (EIO), left as is");
+		if (c->irq && (err == -EPERM || err == -EIO)) {
+			/*
+			 * The kernel keeps this IRQ where it is: EPERM for
+			 * per-CPU, managed and legacy timer IRQs (root is not
+			 * the issue), EIO from chips that cannot retarget it.
+			 * Nothing changed; expected, not a reason to undo.
+			 */
+			print_change("WARN  ", c, err == -EPERM ?
+				     "cannot move (EPERM), left as is" :
+				     "cannot move (EIO), left as is");
 			unmovable++;
 			err = state_truncate(&sf, undo);
 			if (!err)
@@ -295,7 +309,7 @@ static int apply_plan(const struct plan *p, const char *state_path,
 }
 
 int shield_apply(const struct shield_ctx *ctx, const char *state_path,
-		 bool dry_run)
+		 bool dry_run, bool fair_server)
 {
 	struct plan p = { 0 };
 	size_t i;
@@ -304,7 +318,7 @@ int shield_apply(const struct shield_ctx *ctx, const char *state_path,
 	if (!dry_run && file_exists(state_path))
 		fatal("%s exists: a shield is already applied; run 'userctl shield restore' first",
 		      state_path);
-	plan_build(ctx, &p);
+	plan_build(ctx, &p, fair_server);
 	printf("# shield %s: CPU %s shielded, housekeeping CPU %s\n",
 	       dry_run ? "apply --dry-run" : "apply", ctx->shield_list,
 	       ctx->house_list);

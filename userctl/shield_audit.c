@@ -374,7 +374,7 @@ static void audit_fair_server(const struct shield_ctx *c, struct report *r)
 		if (text && !strcmp(text, "0")) {
 			report_add(r, V_PASS, check, NULL, "runtime 0: off");
 		} else if (text) {
-			fix = xasprintf("echo 0 > %s (or: userctl shield apply)",
+			fix = xasprintf("echo 0 > %s while no fair task is queued there (or: userctl shield apply --fair-server)",
 					syspath(path));
 			report_add(r, V_WARN, check, fix,
 				   "runtime %s ns: fair tasks on CPU %d preempt RT loops when starved",

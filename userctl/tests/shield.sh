@@ -100,7 +100,7 @@ for c in cmdline.isolcpus cmdline.nohz_full cmdline.irqaffinity \
 	 tasks.kthreads irqbalance; do
 	t_check "good boot: $c PASS" line $c PASS
 done
-uc shield apply --cpus 2-3; rc=$?
+uc shield apply --cpus 2-3 -f; rc=$?
 t_eq "apply on the good boot exits 0" 0 $rc
 uc shield audit --cpus 2-3; rc=$?
 t_eq "after apply audit has no FAIL" 0 $rc
@@ -126,8 +126,11 @@ t_check "dry run does not list untouched IRQ 26" sh -c \
 t_check "dry run does not touch housekeeping governors" sh -c \
 	"! grep -q 'cpu0/cpufreq' $OUT"
 
+t_check "dry run leaves the fair server alone without --fair-server" sh -c \
+	"! grep -q fair_server $OUT"
+
 # --- apply, then restore byte for byte -------------------------------
-uc shield apply --cpus 2-3; rc=$?
+uc shield apply --cpus 2-3 --fair-server; rc=$?
 t_eq "apply exits 0" 0 $rc
 t_check "state file written" test -s "$STATE"
 t_eq "IRQ 24 moved" 0-1 "$(val /proc/irq/24/smp_affinity_list)"
@@ -241,6 +244,8 @@ uc shield apply; rc=$?
 t_eq "apply without --cpus: exit 2" 2 $rc
 uc shield audit --cpus 2 --dry-run; rc=$?
 t_eq "audit --dry-run: exit 2" 2 $rc
+uc shield restore --fair-server; rc=$?
+t_eq "restore --fair-server: exit 2" 2 $rc
 uc shield frob --cpus 2; rc=$?
 t_eq "unknown subcommand: exit 2" 2 $rc
 uc shield audit --cpus 2 extra; rc=$?

@@ -49,7 +49,7 @@ t_eq "timer_migration 0" 0 "$(cat /proc/sys/kernel/timer_migration)"
 nset=$(grep -c '^set ' $out)
 t_eq "one state line per change" "$nset" "$(grep -vc '^#' $state)"
 warns=$(grep -c '^WARN ' $out)
-note "$nset changed, $warns unmovable IRQs (EIO) left as they were"
+note "$nset changed, $warns unmovable IRQs (EPERM/EIO) left as they were"
 for irq in $(sed -n 's/^WARN  \/proc\/irq\/\([0-9]*\)\/.*/\1/p' $out); do
 	note "unmovable: IRQ $irq $(grep "^ *$irq:" /proc/interrupts | tr -s ' ' | cut -c1-60)"
 done
