@@ -17,6 +17,7 @@
 #include <linux/atomic.h>
 #include <asm/barrier.h>
 
+/* Pairings: see the tags at each use and include/uapi/shieldrt.h. */
 #define srt_load_acquire(p)	smp_load_acquire(p)
 #define srt_store_release(p, v)	smp_store_release(p, v)
 #define srt_read_once(x)	READ_ONCE(x)
@@ -160,10 +161,12 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	m->cmd = (struct shieldrt_ring_ctl *)(m->base + off->cmd);
 	m->tel = (struct shieldrt_ring_ctl *)(m->base + off->tel);
 	m->stats = (struct shieldrt_stats *)(m->base + off->stats);
-	m->n_in = srt_read_once(m->hdr->n_in);
+	/* From the kernel's offsets, not the (writable) header. */
+	if (off->cmd_stride < sizeof(struct shieldrt_slot))
+		return -1;
+	m->n_in = (off->cmd_stride - sizeof(struct shieldrt_slot)) / 8;
 	if (m->n_in > SHIELDRT_MAX_SIGNALS ||
-	    16 + 8 * m->n_in > off->mbox_stride ||
-	    16 + 8 * m->n_in > off->cmd_stride)
+	    sizeof(struct shieldrt_slot) + 8 * m->n_in > off->mbox_stride)
 		return -1;
 	/* Single writer: take over the slot the previous writer held. */
 	m->mbox_back = srt_read_once(m->mbox->writer_back) & SHIELDRT_MBOX_IDX;

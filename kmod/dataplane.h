@@ -19,7 +19,16 @@
 #include "../include/shieldrt_ring.h"
 #include "cycle.h"
 
-#define SRT_DP_CMD_BUDGET	16	/* command entries examined per cycle */
+/*
+ * Command entries examined per cycle: bounds the work, and is enough to
+ * skip past the entries of periods the loop skipped (counted late).
+ */
+#define SRT_DP_CMD_BUDGET	64
+/*
+ * Republish everything this often even if nothing changed: heals a
+ * snapshot another process scribbled on.
+ */
+#define SRT_DP_REFRESH_MASK	1023
 #define SRT_DP_ALIGN		64
 
 struct srt_dp_geom {
@@ -400,6 +409,8 @@ static inline void srt_dp_publish(struct srt_dp *dp)
 	srt_write_once(l->seq, seq);
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->cycle, dp->cycle);
+	if (!(dp->st.cycles & SRT_DP_REFRESH_MASK))
+		dp->live_dirty = dp->dirty = 1;
 	if (dp->live_dirty) {
 		srt_seq_put(l->heartbeat, dp->hb_last);
 		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);

@@ -71,7 +71,7 @@ static struct shieldrt_slot *rt_cmd(struct rt_bed *b, u64 key, u32 mask,
 	e->flags = flags;
 	for (i = 0; i < NIN; i++)
 		e->value[i] = v;
-	smp_store_release(&b->dp.cmd->tail, tail + 1);
+	smp_store_release(&b->dp.cmd->tail, tail + 1);	/* [A1] */
 	return e;
 }
 
@@ -159,7 +159,7 @@ static void region_tel_drops(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_drops, 6);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->tel_drops, 6);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->cycles, 10);
-	smp_store_release(&b->dp.tel->head, 4);
+	smp_store_release(&b->dp.tel->head, 4);		/* [D1] */
 	rt_cycle(b);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_records, 5);
 	rt_bed_free(b);

@@ -57,11 +57,16 @@ static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 	if (d->base == MAP_FAILED)
 		fatal("cannot map loop '%s': %s", loop, strerror(errno));
 	h = d->base;
+	/*
+	 * The layout came from the kernel; the header is shared memory that
+	 * another process may have scribbled on, so a bad magic is a warning.
+	 */
 	if (h->magic != SHIELDRT_MAGIC ||
 	    h->abi_version != SHIELDRT_ABI_VERSION)
-		fatal("loop '%s': region magic %#x ABI %u, this userctl "
-		      "speaks ABI %u", loop, h->magic, h->abi_version,
-		      SHIELDRT_ABI_VERSION);
+		warnx_("loop '%s': region header says magic %#x ABI %u (this "
+		       "userctl speaks ABI %u): overwritten by another "
+		       "process?", loop, h->magic, h->abi_version,
+		       SHIELDRT_ABI_VERSION);
 	if (srt_map_init(&d->m, d->base, &a.off))
 		fatal("loop '%s': the kernel reported an impossible layout",
 		      loop);

@@ -10,7 +10,10 @@ ctl() { echo "$*" >$SRT_DBG/control; }
 
 try_rate() {
 	per=$1
-	ctl "create name=rec cpu=$ISO period_us=$per mode=hrtimer" || return 1
+	ctl "create name=rec cpu=$ISO period_us=$per mode=hrtimer" || {
+		note "create failed: $(cat $SRT_DBG/last_error 2>/dev/null)"
+		return 1
+	}
 	ctl "start rec" || return 1
 	userctl record -l rec -d 10 -o /tmp/rec.csv >/tmp/rec.out 2>&1
 	rc=$?
@@ -21,7 +24,10 @@ try_rate() {
 }
 
 srt_load || exit 1
-if try_rate 100 && [ "${cycles:-0}" -ge 50000 ]; then
+try_rate 100
+rc10=$rc
+t_eq "record at 10 kHz: records + drops = cycles (exit status)" 0 "$rc10"
+if [ "$rc10" = 0 ] && [ "${cycles:-0}" -ge 50000 ]; then
 	rate="10 kHz"
 else
 	note "10 kHz not sustained in this VM (cycles ${cycles:-0}); 1 kHz"
