@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Chain parser and runtime: valid texts, every kind of rejection with its
- * reason (table), algebraic loops, commit atomicity, NaN/Inf handling,
- * describe round trip, arena sizing, the type registry.
+ * Chain parser and runtime: valid texts, algebraic loops, commit
+ * atomicity, NaN/Inf handling, describe round trip, arena sizing, the type
+ * registry.  The rejection table is shared with KUnit (cases.h).
  */
 #include "tap.h"
 #include "harness.h"
@@ -30,72 +30,6 @@ static void test_valid(void)
 				 srt_chain_n_signals(t.c), srt_chain_bytes(t.c));
 		tc_close(&t);
 		free(text);
-	}
-}
-
-static void test_rejections(void)
-{
-	static const struct {
-		const char *text;
-		const char *reason;	/* substring of the message */
-		int line;
-	} rows[] = {
-		{ HDR "block a nosuch in=x out=y\n", "unknown block type 'nosuch'", 4 },
-		{ HDR "block a gain in=q out=y\n", "signal 'q' is not driven", 4 },
-		{ "period_us 1000\ninput x\noutput y z\nblock a gain in=x out=y\n",
-		  "signal 'z' is not driven", 3 },
-		{ HDR "block a gain in=x out=y\nblock b gain in=x out=y\n",
-		  "signal 'y' driven twice (also on line 4)", 5 },
-		{ HDR "block a gain in=x out=x\n", "signal 'x' driven twice", 4 },
-		{ HDR "block a gain in=x out=y kq=1\n", "gain has no parameter 'kq'", 4 },
-		{ HDR "block a saturation in=x out=y lo=5 hi=1\n", "lo must not exceed hi", 4 },
-		{ HDR "block a pid in=x,x out=y kp=2e9\n", "a.kp=2e+09 is above its maximum 1e+09", 4 },
-		{ HDR "block a pid in=x,x out=y aw=1.5\n", "a.aw=1.5 must be an integer", 4 },
-		{ HDR "block a gain in=x out=y k=1.2.3\n", "a.k=1.2.3: malformed number", 4 },
-		{ HDR "block a gain in=x out=y k=\n", "malformed number", 4 },
-		{ HDR "block a gain in=x out=y k=1e999\n", "not a finite number", 4 },
-		{ HDR "block a gain in=x out=y k=1,2\n", "takes one value", 4 },
-		{ HDR "block a gain in=x out=y k=1 k=2\n", "k given twice", 4 },
-		{ HDR "block a gain in=x out=y oops\n", "expected key=value, got 'oops'", 4 },
-		{ HDR "block a pid in=x out=y\n", "takes 2 inputs, in= gives 1", 4 },
-		{ HDR "block a gain in=x out=y,z\n", "has 1 output, out= names 2", 4 },
-		{ HDR "block a gain in=x out=y\nblock a gain in=x out=z\n",
-		  "block 'a' defined twice", 5 },
-		{ HDR "block a.b gain in=x out=y\n", "bad block name 'a.b'", 4 },
-		{ HDR "block a gain in=x! out=y\n", "bad signal name 'x!'", 4 },
-		{ HDR "frobnicate 3\n", "unknown statement 'frobnicate'", 4 },
-		{ "input x\noutput y\nblock a gain in=x out=y\n",
-		  "no period_us and no loop period given", 0 },
-		{ "period_us 0\n", "period_us must be an integer 1..1000000", 1 },
-		{ "period_us 1000\nperiod_us 1000\n", "period_us given twice", 2 },
-		{ "period_us 1000\ninput x x\n", "'x' listed twice as input", 2 },
-		{ HDR "\n", "the chain has no blocks", 0 },
-		{ HDR "block a sum in=x out=y n=17\n", "must be an integer in 1..16", 4 },
-		{ HDR "block a sum in=x,x out=y n=2 signs=1,1,1\n", "signs needs one value per input", 4 },
-		{ HDR "block a gain in=x out=y k=\x01\n", "unexpected byte 0x1", 4 },
-		/* loops through feedthrough blocks */
-		{ HDR "block a gain in=x out=y\nblock b gain in=c out=d\nblock c gain in=d out=c\n",
-		  "algebraic loop: b -> c -> b", 5 },
-		{ HDR "block a sum in=x,w out=y n=2\nblock b lowpass in=y out=w tau=1\n",
-		  "algebraic loop: a -> b -> a", 4 },
-		{ HDR "block a gain in=y out=y\n", "algebraic loop: a -> a", 4 },
-		{ "period_us 1000\ninput x\nblock a sum in=x,a.y n=2\n",
-		  "algebraic loop: a -> a", 3 },
-	};
-	unsigned int i;
-
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct tc t;
-		int r;
-
-		memset(&t, 0, sizeof(t));
-		t.arena = aligned_alloc(SRT_ALIGN, TC_ARENA);
-		r = srt_chain_parse(rows[i].text, strlen(rows[i].text), 0,
-				    t.arena, TC_ARENA, &t.c, &t.err);
-		tap_ok(r == SRT_EINVAL && strstr(t.err.msg, rows[i].reason) &&
-		       t.err.line == (u32)rows[i].line,
-		       "rejects (%s): \"%s\"", rows[i].reason, t.err.msg);
-		tc_close(&t);
 	}
 }
 
@@ -361,7 +295,6 @@ static void test_registry(void)
 int main(void)
 {
 	test_valid();
-	test_rejections();
 	test_loops_allowed();
 	test_period_and_arena();
 	test_commit_atomic();

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Motion profiles: limits respected at every sample, target reached
+ * exactly, time-optimal duration, replanning mid-move, jerk bound.
+ */
+#include "cases_fp.h"
+
+#define DT 1e-3
+#define EPS 1e-9
+
+struct run {
+	int steps_to_target;
+	double vpk, apk, jpk;		/* peaks of the outputs */
+	double vfd, afd;		/* peaks of finite differences of pos */
+	double final;
+	int exact;
+};
+
+/* targets: 0 -> 10; -0.3 (a triangle); changed mid-move twice */
+static double target(unsigned int kind, int n)
+{
+	if (kind == 0)
+		return 10.0;
+	if (kind == 1)
+		return -0.3;
+	return n < 150 ? 10.0 : (n < 400 ? -4.0 : 2.5);
+}
+
+/* drive a profile with a target for nmax samples, track the limits */
+static void drive(struct sc_chain *t, unsigned int kind, int nmax,
+		  struct run *r)
+{
+	double p1 = 0, v1 = 0, a1 = 0;
+	int n;
+
+	*r = (struct run){ .steps_to_target = -1 };
+	for (n = 0; n < nmax; n++) {
+		double tg = target(kind, n), p, v, a;
+
+		sc_set(t, 0, tg);
+		sc_step(t);
+		p = sc_out(t, 0);
+		v = sc_out(t, 1);
+		a = sc_out(t, 2);
+		r->vpk = srt_max(r->vpk, srt_fabs(v));
+		r->apk = srt_max(r->apk, srt_fabs(a));
+		if (n > 0) {
+			r->jpk = srt_max(r->jpk, srt_fabs(a - a1) / DT);
+			r->vfd = srt_max(r->vfd, srt_fabs(p - p1) / DT);
+			r->afd = srt_max(r->afd, srt_fabs(v - v1) / DT);
+		}
+		if (p == tg && v == 0 && r->steps_to_target < 0)
+			r->steps_to_target = n + 1;
+		if (p != tg || v != 0)
+			r->steps_to_target = -1;
+		p1 = p;
+		v1 = v;
+		a1 = a;
+		r->final = p;
+	}
+	r->exact = t->c && r->final == target(kind, nmax - 1);
+}
+
+static const char *const what[] = {
+	"0 -> 10", "0 -> -0.3", "target changed mid-move twice"
+};
+
+void sc_trapezoid(struct sc *s, unsigned int k)
+{
+	/* time-optimal durations: 10 at vmax 20, amax 100 is 0.2 + 0.3 +
+	 * 0.2 s; 0.3 < v^2/a is a triangle of 2 sqrt(d/a)
+	 */
+	static const double t_opt[] = { 0.7, 2 * 0.054772255750516612, 0 };
+	struct sc_chain *t;
+	struct run r;
+
+	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p v a\n"
+		    "block pr trapezoid in=tg out=p,v,a vmax=20 amax=100\n");
+	drive(t, k, 3000, &r);
+	sc_ok(s, r.vpk <= 20 * (1 + EPS) && r.vfd <= 20 * (1 + EPS),
+	      "trapezoid %s: |v| <= vmax (peak %g, from positions %g)",
+	      what[k], r.vpk, r.vfd);
+	sc_ok(s, r.apk <= 100 * (1 + EPS) && r.afd <= 100 * (1 + 1e-6),
+	      "trapezoid %s: |a| <= amax (peak %g, from velocities %g)",
+	      what[k], r.apk, r.afd);
+	sc_ok(s, r.exact && r.steps_to_target > 0,
+	      "trapezoid %s: reaches the target exactly (%g) and rests",
+	      what[k], r.final);
+	if (t_opt[k] > 0) {
+		int d = r.steps_to_target - (int)sc_ceil(t_opt[k] / DT - 1e-9);
+
+		sc_ok(s, d >= -1 && d <= 1,
+		      "trapezoid %s: time-optimal, %d samples for %g s",
+		      what[k], r.steps_to_target, t_opt[k]);
+	}
+}
+
+void sc_trapezoid_retune(struct sc *s, unsigned int k)
+{
+	struct sc_chain *t;
+	double v;
+	int n, ok = 1;
+
+	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p v a\n"
+		    "block pr trapezoid in=tg out=p,v,a vmax=20 amax=100\n");
+	for (n = 0; n < 300; n++) {
+		sc_set(t, 0, 50);
+		sc_step(t);
+	}
+	v = sc_out(t, 1);
+	if (sc_commit(t, "pr.vmax=5"))
+		ok = 0;
+	/* 46 left at 5/s: 9.2 s */
+	for (n = 0; n < 12000; n++) {
+		double vp = v;
+
+		sc_step(t);
+		v = sc_out(t, 1);
+		if (srt_fabs(v - vp) > 100 * DT * (1 + EPS))
+			ok = 0;
+		if (n > 200 && srt_fabs(v) > 5 * (1 + EPS))
+			ok = 0;
+	}
+	sc_ok(s, t->c && ok && sc_out(t, 0) == 50,
+	      "trapezoid: vmax lowered mid-move brakes within amax to the new vmax, still reaches the target");
+}
+
+void sc_scurve(struct sc *s, unsigned int k)
+{
+	struct sc_chain *t;
+	struct run r;
+
+	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p v a\n"
+		    "block pr scurve in=tg out=p,v,a vmax=20 amax=100 jmax=5000\n");
+	drive(t, k, 3000, &r);
+	sc_ok(s, r.vpk <= 20 * (1 + EPS) && r.apk <= 100 * (1 + EPS) &&
+	      r.jpk <= 5000 * (1 + 1e-6),
+	      "scurve %s: |v| %g <= 20, |a| %g <= 100, |da/dt| %g <= 5000",
+	      what[k], r.vpk, r.apk, r.jpk);
+	sc_ok(s, r.vfd <= 20 * (1 + 1e-6) && r.afd <= 100 * (1 + 1e-6),
+	      "scurve %s: finite differences of p and v within vmax, amax",
+	      what[k]);
+	sc_ok(s, r.exact && r.steps_to_target > 0,
+	      "scurve %s: reaches the target exactly and rests", what[k]);
+}
+
+void sc_scurve_reject(struct sc *s, unsigned int k)
+{
+	struct sc_chain *t;
+
+	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p\n"
+		    "block pr scurve in=tg out=p amax=100 jmax=1\n");
+	sc_ok(s, t->ret == SRT_EINVAL,
+	      "scurve: window longer than 1024 samples rejected (%s)",
+	      t->err.msg);
+}
