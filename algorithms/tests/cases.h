@@ -21,7 +21,7 @@
 #ifndef SRT_CASES_H
 #define SRT_CASES_H
 
-#include "srt_chain.h"
+#include "../srt_chain.h"
 
 #define SC_ARENA	(1 << 20)	/* bytes per chain arena */
 #define SC_PSET		(64 << 10)	/* bytes per staging buffer */

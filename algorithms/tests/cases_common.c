@@ -6,7 +6,7 @@
  * test module as well.
  */
 #include "cases.h"
-#include "srt_num.h"
+#include "../srt_num.h"
 
 void sc_ok(struct sc *s, bool cond, const char *fmt, ...)
 {

@@ -39,7 +39,7 @@ void sc_lowpass_dc(struct sc *s, unsigned int r)
 }
 
 /* steady-state amplitude of the response to a sinusoid at f Hz */
-static double sine_gain(struct sc_chain *t, double f, int settle, int measure)
+static double sc_sine_gain(struct sc_chain *t, double f, int settle, int measure)
 {
 	double peak = 0;
 	int n;
@@ -53,13 +53,13 @@ static double sine_gain(struct sc_chain *t, double f, int settle, int measure)
 	return peak;
 }
 
-static double hyp(double a, double b)
+static double sc_hypot(double a, double b)
 {
 	return srt_sqrt(a * a + b * b);
 }
 
 /* designed magnitude of a biquad at f (from the same RBJ formulas) */
-static double bq_mag(int kind, double fc, double q, double f)
+static double sc_bq_mag(int kind, double fc, double q, double f)
 {
 	double w0 = 2 * SRT_PI * fc * DT, w = 2 * SRT_PI * f * DT;
 	double cs = srt_cos(w0), al = srt_sin(w0) / (2 * q), b0, b1, b2;
@@ -83,7 +83,7 @@ static double bq_mag(int kind, double fc, double q, double f)
 	im_n = -b1 * srt_sin(w) - b2 * srt_sin(2 * w);
 	re_d = a0 + a1 * srt_cos(w) + a2 * srt_cos(2 * w);
 	im_d = -a1 * srt_sin(w) - a2 * srt_sin(2 * w);
-	return hyp(re_n, im_n) / hyp(re_d, im_d);
+	return sc_hypot(re_n, im_n) / sc_hypot(re_d, im_d);
 }
 
 #define Q_BW	0.7071067811865476
@@ -92,10 +92,10 @@ static const struct {
 	const char *type;
 	int kind;
 	double fc, q, f;
-	double expect;	/* analytic gain, < 0: use bq_mag */
+	double expect;	/* analytic gain, < 0: use sc_bq_mag */
 	double tol;
 	const char *what;
-} biquad_rows[] = {
+} sc_biquad_rows[] = {
 	{ "biquad_lp", 0, 50, Q_BW, 50, Q_BW, 2e-3, "low-pass gain at fc = q" },
 	{ "biquad_lp", 0, 50, 2.0, 50, 2.0, 5e-3, "low-pass q=2: gain 2 at fc" },
 	{ "biquad_lp", 0, 20, Q_BW, 1, 1.0, 2e-3,
@@ -116,20 +116,20 @@ void sc_biquad(struct sc *s, unsigned int r)
 	double want, got;
 
 	/* %g has 6 digits: spell q with all 17 so the design is the same */
-	srt_format_double(num, sizeof(num), biquad_rows[r].q, 17);
+	srt_format_double(num, sizeof(num), sc_biquad_rows[r].q, 17);
 	srt_snprintf(line, sizeof(line), "block f %s in=x out=y fc=%g q=%s",
-		     biquad_rows[r].type, biquad_rows[r].fc, num);
+		     sc_biquad_rows[r].type, sc_biquad_rows[r].fc, num);
 	t = sc_open1(s, line, "x", "y");
-	want = biquad_rows[r].expect >= 0 ? biquad_rows[r].expect :
-	       bq_mag(biquad_rows[r].kind, biquad_rows[r].fc,
-		      biquad_rows[r].q, biquad_rows[r].f);
+	want = sc_biquad_rows[r].expect >= 0 ? sc_biquad_rows[r].expect :
+	       sc_bq_mag(sc_biquad_rows[r].kind, sc_biquad_rows[r].fc,
+		      sc_biquad_rows[r].q, sc_biquad_rows[r].f);
 	/* 50 periods of settling at 1 kHz, then 4 periods measured */
-	got = sine_gain(t, biquad_rows[r].f,
-			(int)(50000 / biquad_rows[r].f) + 2000,
-			(int)(4000 / biquad_rows[r].f) + 10);
-	sc_near(s, got, want, biquad_rows[r].tol, "%s: %s (%g at %g Hz)",
-		biquad_rows[r].type, biquad_rows[r].what, got,
-		biquad_rows[r].f);
+	got = sc_sine_gain(t, sc_biquad_rows[r].f,
+			(int)(50000 / sc_biquad_rows[r].f) + 2000,
+			(int)(4000 / sc_biquad_rows[r].f) + 10);
+	sc_near(s, got, want, sc_biquad_rows[r].tol, "%s: %s (%g at %g Hz)",
+		sc_biquad_rows[r].type, sc_biquad_rows[r].what, got,
+		sc_biquad_rows[r].f);
 }
 
 void sc_biquad_nyquist(struct sc *s, unsigned int r)

@@ -7,7 +7,7 @@
 #define SRT_CASES_FP_H
 
 #include "cases.h"
-#include "srt_num.h"
+#include "../srt_num.h"
 
 static inline void sc_set(struct sc_chain *t, unsigned int i, double v)
 {

@@ -11,7 +11,7 @@
 static const struct {
 	const char *block;
 	double x, want;
-} static_rows[] = {
+} sc_static_rows[] = {
 	{ "saturation in=x out=y lo=-2 hi=3", 5, 3 },
 	{ "saturation in=x out=y lo=-2 hi=3", -5, -2 },
 	{ "saturation in=x out=y lo=-2 hi=3", 3, 3 },
@@ -33,11 +33,11 @@ void sc_static(struct sc *s, unsigned int r)
 	char line[128];
 	double y;
 
-	srt_snprintf(line, sizeof(line), "block b %s", static_rows[r].block);
+	srt_snprintf(line, sizeof(line), "block b %s", sc_static_rows[r].block);
 	t = sc_open1(s, line, "x", "y");
-	y = sc_step1(t, static_rows[r].x);
-	sc_ok(s, t->c && y == static_rows[r].want, "%s: x=%g -> %g (got %g)",
-	      static_rows[r].block, static_rows[r].x, static_rows[r].want, y);
+	y = sc_step1(t, sc_static_rows[r].x);
+	sc_ok(s, t->c && y == sc_static_rows[r].want, "%s: x=%g -> %g (got %g)",
+	      sc_static_rows[r].block, sc_static_rows[r].x, sc_static_rows[r].want, y);
 }
 
 void sc_ratelimit(struct sc *s, unsigned int r)

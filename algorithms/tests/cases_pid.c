@@ -4,7 +4,7 @@
 
 #define DT 1e-3
 
-static struct sc_chain *open_pid(struct sc *s, const char *params)
+static struct sc_chain *sc_pid_open(struct sc *s, const char *params)
 {
 	srt_snprintf(s->text, sizeof(s->text),
 		     "period_us 1000\ninput r y\noutput u\n"
@@ -12,7 +12,7 @@ static struct sc_chain *open_pid(struct sc *s, const char *params)
 	return sc_open(s, 0, s->text);
 }
 
-static double pid_step(struct sc_chain *t, double r, double y)
+static double sc_pid_run1(struct sc_chain *t, double r, double y)
 {
 	sc_set(t, 0, r);
 	sc_set(t, 1, y);
@@ -22,12 +22,12 @@ static double pid_step(struct sc_chain *t, double r, double y)
 
 void sc_pid_pi(struct sc *s, unsigned int r)
 {
-	struct sc_chain *t = open_pid(s, "kp=2 ki=10 kd=0 aw=0");
+	struct sc_chain *t = sc_pid_open(s, "kp=2 ki=10 kd=0 aw=0");
 	double u[5];
 	int n;
 
 	for (n = 0; n < 5; n++)
-		u[n] = pid_step(t, 1.0, 0.0);
+		u[n] = sc_pid_run1(t, 1.0, 0.0);
 	/* u[n] = kp e + ki dt e n (the integral enters one sample later) */
 	sc_ok(s, srt_fabs(u[0] - 2.0) < 1e-15 &&
 	      srt_fabs(u[4] - (2.0 + 4 * 0.01)) < 1e-12,
@@ -37,36 +37,36 @@ void sc_pid_pi(struct sc *s, unsigned int r)
 void sc_pid_d_error(struct sc *s, unsigned int r)
 {
 	/* derivative on error, unfiltered: kd (e - e_prev)/dt */
-	struct sc_chain *t = open_pid(s, "kp=0 ki=0 kd=0.5 dmeas=0 aw=0");
+	struct sc_chain *t = sc_pid_open(s, "kp=0 ki=0 kd=0.5 dmeas=0 aw=0");
 
-	pid_step(t, 0.0, 0.0);
-	sc_near(s, pid_step(t, 1.0, 0.0), 0.5 / DT, 1e-9,
+	sc_pid_run1(t, 0.0, 0.0);
+	sc_near(s, sc_pid_run1(t, 1.0, 0.0), 0.5 / DT, 1e-9,
 		"D on error, tf=0: kd de/dt on a setpoint step");
 }
 
 void sc_pid_d_meas(struct sc *s, unsigned int r)
 {
-	struct sc_chain *t = open_pid(s, "kp=0 ki=0 kd=0.5 aw=0");
+	struct sc_chain *t = sc_pid_open(s, "kp=0 ki=0 kd=0.5 aw=0");
 
-	pid_step(t, 0.0, 0.0);
-	sc_ok(s, t->c && pid_step(t, 1.0, 0.0) == 0.0,
+	sc_pid_run1(t, 0.0, 0.0);
+	sc_ok(s, t->c && sc_pid_run1(t, 1.0, 0.0) == 0.0,
 	      "D on measurement: setpoint step gives no derivative kick");
-	sc_near(s, pid_step(t, 1.0, 0.1), -0.5 * 0.1 / DT, 1e-9,
+	sc_near(s, sc_pid_run1(t, 1.0, 0.1), -0.5 * 0.1 / DT, 1e-9,
 		"D on measurement: -kd dy/dt");
 }
 
 void sc_pid_d_filter(struct sc *s, unsigned int r)
 {
 	/* filtered D: first-order with Tf = kd/(kp N); impulse decays as Tf */
-	struct sc_chain *t = open_pid(s, "kp=1 ki=0 kd=0.1 n=10 dmeas=0 aw=0");
+	struct sc_chain *t = sc_pid_open(s, "kp=1 ki=0 kd=0.1 n=10 dmeas=0 aw=0");
 	double tf = 0.1 / (1 * 10), a = tf / (tf + DT), d0, d5;
 	int n;
 
-	pid_step(t, 0, 0);
-	d0 = pid_step(t, 1, 0) - 1.0;	/* minus the P part */
+	sc_pid_run1(t, 0, 0);
+	d0 = sc_pid_run1(t, 1, 0) - 1.0;	/* minus the P part */
 	for (n = 0; n < 4; n++)
-		pid_step(t, 1, 0);
-	d5 = pid_step(t, 1, 0) - 1.0;
+		sc_pid_run1(t, 1, 0);
+	d5 = sc_pid_run1(t, 1, 0) - 1.0;
 	sc_near(s, d0, 0.1 / (tf + DT), 1e-9,
 		"filtered D: first sample kd/(Tf + dt), Tf = kd/(kp N)");
 	sc_near(s, d5 / d0, a * a * a * a * a, 1e-12,
@@ -79,7 +79,7 @@ void sc_pid_reject(struct sc *s, unsigned int r)
 					      "kp=0 ki=1 aw=2" };
 	static const char *const what[] = { "umin > umax",
 					    "aw=2 without kaw and kp=0" };
-	struct sc_chain *t = open_pid(s, params[r]);
+	struct sc_chain *t = sc_pid_open(s, params[r]);
 
 	sc_ok(s, t->ret == SRT_EINVAL, "%s rejected (%s)", what[r],
 	      t->err.msg);
@@ -93,7 +93,7 @@ void sc_pid_reject(struct sc *s, unsigned int r)
  * (200 - 1.5) / 0.01 = 19850 samples.  With either anti-windup the
  * integrator stays near umax and the output leaves the limit at once.
  */
-static int windup_release(struct sc *s, const char *aw)
+static int sc_pid_windup_release(struct sc *s, const char *aw)
 {
 	char params[128];
 	struct sc_chain *t;
@@ -101,22 +101,22 @@ static int windup_release(struct sc *s, const char *aw)
 
 	srt_snprintf(params, sizeof(params),
 		     "kp=1 ki=20 kd=0 umin=-1 umax=1 %s", aw);
-	t = open_pid(s, params);
+	t = sc_pid_open(s, params);
 	if (!t->c)
 		return -1;
 	for (n = 0; n < 2000; n++)
-		pid_step(t, 5.0, 0.0);
+		sc_pid_run1(t, 5.0, 0.0);
 	for (n = 0; n < 30000; n++)
-		if (pid_step(t, -0.5, 0.0) < 1.0)
+		if (sc_pid_run1(t, -0.5, 0.0) < 1.0)
 			break;
 	return n;
 }
 
 void sc_pid_windup(struct sc *s, unsigned int r)
 {
-	int n_none = windup_release(s, "aw=0");
-	int n_clamp = windup_release(s, "aw=1");
-	int n_bc = windup_release(s, "aw=2 kaw=50");
+	int n_none = sc_pid_windup_release(s, "aw=0");
+	int n_clamp = sc_pid_windup_release(s, "aw=1");
+	int n_bc = sc_pid_windup_release(s, "aw=2 kaw=50");
 	int d = n_none - 19850;
 
 	sc_note(s, "release after saturation: none %d, clamp %d, back-calc %d samples",
@@ -140,12 +140,12 @@ void sc_pid_bumpless(struct sc *s, unsigned int r)
 	double before = 0, after, jump_plain, y = 0.3;
 	int n;
 
-	t = open_pid(s, "kp=2 ki=5 kd=0.02 n=20 umin=-100 umax=100");
+	t = sc_pid_open(s, "kp=2 ki=5 kd=0.02 n=20 umin=-100 umax=100");
 	for (n = 0; n < 500; n++)
-		before = pid_step(t, 1.0, y);
+		before = sc_pid_run1(t, 1.0, y);
 	sc_ok(s, sc_commit(t, "c.kp=6 c.kd=0.05") == 0,
 	      "bumpless: kp 2->6, kd 0.02->0.05 staged and committed");
-	after = pid_step(t, 1.0, y);
+	after = sc_pid_run1(t, 1.0, y);
 	/* one more integration step is all that may change: ki dt e */
 	sc_near(s, after, before, 5 * DT * 0.7 + 1e-12,
 		"bumpless: kp 2->6 at constant error moves u by <= ki dt e (%g -> %g)",
@@ -155,7 +155,7 @@ void sc_pid_bumpless(struct sc *s, unsigned int r)
 	      "bumpless: jump %g vs %g without transfer",
 	      srt_fabs(after - before), jump_plain);
 	for (n = 0; n < 3000; n++)
-		after = pid_step(t, 1.0, 1.0);
-	sc_near(s, after, pid_step(t, 1.0, 1.0), 1e-9,
+		after = sc_pid_run1(t, 1.0, 1.0);
+	sc_near(s, after, sc_pid_run1(t, 1.0, 1.0), 1e-9,
 		"after retune the loop settles normally");
 }

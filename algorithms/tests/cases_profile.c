@@ -8,7 +8,7 @@
 #define DT 1e-3
 #define EPS 1e-9
 
-struct run {
+struct sc_profile_run {
 	int steps_to_target;
 	double vpk, apk, jpk;		/* peaks of the outputs */
 	double vfd, afd;		/* peaks of finite differences of pos */
@@ -17,7 +17,7 @@ struct run {
 };
 
 /* targets: 0 -> 10; -0.3 (a triangle); changed mid-move twice */
-static double target(unsigned int kind, int n)
+static double sc_profile_target(unsigned int kind, int n)
 {
 	if (kind == 0)
 		return 10.0;
@@ -27,15 +27,15 @@ static double target(unsigned int kind, int n)
 }
 
 /* drive a profile with a target for nmax samples, track the limits */
-static void drive(struct sc_chain *t, unsigned int kind, int nmax,
-		  struct run *r)
+static void sc_profile_drive(struct sc_chain *t, unsigned int kind, int nmax,
+		  struct sc_profile_run *r)
 {
 	double p1 = 0, v1 = 0, a1 = 0;
 	int n;
 
-	*r = (struct run){ .steps_to_target = -1 };
+	*r = (struct sc_profile_run){ .steps_to_target = -1 };
 	for (n = 0; n < nmax; n++) {
-		double tg = target(kind, n), p, v, a;
+		double tg = sc_profile_target(kind, n), p, v, a;
 
 		sc_set(t, 0, tg);
 		sc_step(t);
@@ -58,10 +58,10 @@ static void drive(struct sc_chain *t, unsigned int kind, int nmax,
 		a1 = a;
 		r->final = p;
 	}
-	r->exact = t->c && r->final == target(kind, nmax - 1);
+	r->exact = t->c && r->final == sc_profile_target(kind, nmax - 1);
 }
 
-static const char *const what[] = {
+static const char *const sc_profile_what[] = {
 	"0 -> 10", "0 -> -0.3", "target changed mid-move twice"
 };
 
@@ -72,26 +72,26 @@ void sc_trapezoid(struct sc *s, unsigned int k)
 	 */
 	static const double t_opt[] = { 0.7, 2 * 0.054772255750516612, 0 };
 	struct sc_chain *t;
-	struct run r;
+	struct sc_profile_run r;
 
 	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p v a\n"
 		    "block pr trapezoid in=tg out=p,v,a vmax=20 amax=100\n");
-	drive(t, k, 3000, &r);
+	sc_profile_drive(t, k, 3000, &r);
 	sc_ok(s, r.vpk <= 20 * (1 + EPS) && r.vfd <= 20 * (1 + EPS),
 	      "trapezoid %s: |v| <= vmax (peak %g, from positions %g)",
-	      what[k], r.vpk, r.vfd);
+	      sc_profile_what[k], r.vpk, r.vfd);
 	sc_ok(s, r.apk <= 100 * (1 + EPS) && r.afd <= 100 * (1 + 1e-6),
 	      "trapezoid %s: |a| <= amax (peak %g, from velocities %g)",
-	      what[k], r.apk, r.afd);
+	      sc_profile_what[k], r.apk, r.afd);
 	sc_ok(s, r.exact && r.steps_to_target > 0,
 	      "trapezoid %s: reaches the target exactly (%g) and rests",
-	      what[k], r.final);
+	      sc_profile_what[k], r.final);
 	if (t_opt[k] > 0) {
 		int d = r.steps_to_target - (int)sc_ceil(t_opt[k] / DT - 1e-9);
 
 		sc_ok(s, d >= -1 && d <= 1,
 		      "trapezoid %s: time-optimal, %d samples for %g s",
-		      what[k], r.steps_to_target, t_opt[k]);
+		      sc_profile_what[k], r.steps_to_target, t_opt[k]);
 	}
 }
 
@@ -128,20 +128,20 @@ void sc_trapezoid_retune(struct sc *s, unsigned int k)
 void sc_scurve(struct sc *s, unsigned int k)
 {
 	struct sc_chain *t;
-	struct run r;
+	struct sc_profile_run r;
 
 	t = sc_open(s, 0, "period_us 1000\ninput tg\noutput p v a\n"
 		    "block pr scurve in=tg out=p,v,a vmax=20 amax=100 jmax=5000\n");
-	drive(t, k, 3000, &r);
+	sc_profile_drive(t, k, 3000, &r);
 	sc_ok(s, r.vpk <= 20 * (1 + EPS) && r.apk <= 100 * (1 + EPS) &&
 	      r.jpk <= 5000 * (1 + 1e-6),
 	      "scurve %s: |v| %g <= 20, |a| %g <= 100, |da/dt| %g <= 5000",
-	      what[k], r.vpk, r.apk, r.jpk);
+	      sc_profile_what[k], r.vpk, r.apk, r.jpk);
 	sc_ok(s, r.vfd <= 20 * (1 + 1e-6) && r.afd <= 100 * (1 + 1e-6),
 	      "scurve %s: finite differences of p and v within vmax, amax",
-	      what[k]);
+	      sc_profile_what[k]);
 	sc_ok(s, r.exact && r.steps_to_target > 0,
-	      "scurve %s: reaches the target exactly and rests", what[k]);
+	      "scurve %s: reaches the target exactly and rests", sc_profile_what[k]);
 }
 
 void sc_scurve_reject(struct sc *s, unsigned int k)
