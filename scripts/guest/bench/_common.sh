@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Helpers the guest benchmarks source (busybox sh).  Run on its own it
+# defines functions and prints nothing.  A benchmark prints its table as
+# "# " lines and one "# JSON {...}" line per row; scripts/bench on the host
+# turns the JSON lines into one document.  Parameters come from the kernel
+# command line (scripts/bench passes SRT_B_*=... there; the kernel hands
+# unknown name=value words to /init's environment).
+. /srt/lib.sh
+
+B_ISO=$(first_cpu "${SRT_ISOLATED:-}")
+# Without shielding (vm-run --no-shield) the loop still runs on CPU 1.
+[ -n "$B_ISO" ] || B_ISO=$((${SRT_NCPUS:-2} - 1))
+
+b_ctl() {
+	echo "$*" >$SRT_DBG/control || { note "control '$*' failed: $(cat $SRT_DBG/last_error 2>/dev/null)"; return 1; }
+}
+# b_st LOOP KEY: one "key: value" line of the stats file
+b_st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
+# b_metric LOOP METRIC FIELD: e.g. b_metric w lateness p99
+b_metric() {
+	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
+}
+
+# b_hist_moments LOOP COLUMN: "mean std n" of a histogram column
+# (Late, Thr, Noise, ...) from bucket centres; samples in "over:" are
+# counted at the histogram's end, so std is a lower bound when over > 0.
+b_hist_moments() {
+	awk -v col="$2" '
+	/^# Time unit/ { for (i = 1; i <= NF; i++) if ($i == "size") bs = $(i + 1) }
+	/^Index/ { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+	/^#/ || !c { next }
+	$1 ~ /^[0-9]+$/ { x = $1 + bs / 2; n += $c; s += $c * x; q += $c * x * x; last = $1 + bs; next }
+	$1 == "over:" { n += $c; s += $c * last; q += $c * last * last }
+	END {
+		if (!n) { print "- - 0"; exit }
+		m = s / n; v = q / n - m * m; if (v < 0) v = 0
+		sd = v; if (sd > 0) for (i = 0; i < 60; i++) sd = (sd + v / sd) / 2
+		printf "%d %d %d\n", m, sd, n
+	}' $SRT_DBG/$1/hist
+}
+
+# b_json KEY=VALUE...: one JSON row; values that are numbers stay numbers
+b_json() {
+	local out="" kv k v
+	for kv in "$@"; do
+		k=${kv%%=*}
+		v=${kv#*=}
+		case $v in
+		''|-) v=null ;;
+		*[!0-9.-]*|*.*.*|?*-*) v="\"$v\"" ;;
+		esac
+		out="$out${out:+,}\"$k\":$v"
+	done
+	echo "# JSON {$out}"
+}
+
+# b_ratio A B: A/B with two decimals, "-" if either is missing or B is 0
+b_ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) print "-"
+		else printf "%.3f\n", a / b }'
+}
+
+# b_load: insmod without a TAP line of its own (the bench prints "ran")
+b_load() { insmod "$SRT_MOD" "$@"; }
+b_unload() { rmmod shieldrt; }

@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# One boot, one CPU, one period: shieldrt's loop against the kernel's
+# timerlat tracer (same definitions: IRQ latency is timer expiry to its
+# handler, thread latency expiry to the thread running) and cyclictest
+# (user space, clock_nanosleep).  p99 and max of each, and their ratios.
+#   SRT_B_PERIOD_US (2000)  SRT_B_SECONDS per row (20)
+#   SRT_B_MODES (hrtimer hybrid): shieldrt wait modes to run
+. /srt/bench/_common.sh
+
+period=${SRT_B_PERIOD_US:-2000}
+secs=${SRT_B_SECONDS:-20}
+modes=${SRT_B_MODES:-hrtimer hybrid}
+TR=/sys/kernel/tracing
+
+# p99 and max of a column of integers on stdin: "p99 max count"
+pct() {
+	sort -n | awk '{ v[NR] = $1 } END {
+		if (!NR) { print "- - 0"; exit }
+		i = int(NR * 0.99 + 0.999); if (i < 1) i = 1; if (i > NR) i = NR
+		print v[i], v[NR], NR }'
+}
+
+note "compare: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: ${SRT_ISOLATED:-none}), period $period us, $secs s per row"
+fmt='%-16s %10s %10s %10s %10s %8s'
+note "$(printf "$fmt" who irq_p99_ns irq_max_ns thr_p99_ns thr_max_ns samples)"
+
+row() {
+	note "$(printf "$fmt" "$1" "$2" "$3" "$4" "$5" "$6")"
+	b_json bench=compare kernel="$SRT_KERNEL" arch="$SRT_ARCH" cpu="$B_ISO" \
+		period_us="$period" who="$1" irq_p99_ns="$2" irq_max_ns="$3" \
+		thread_p99_ns="$4" thread_max_ns="$5" samples="$6"
+}
+
+b_load || { t_fail "compare: insmod"; exit 1; }
+for mode in $modes; do
+	b_ctl "create name=cmp cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=1000 hist_buckets=4096 force=1" || continue
+	b_ctl "start cmp"
+	sleep "$secs"
+	b_ctl "stop cmp"
+	ip=$(b_metric cmp irq_latency p99)
+	im=$(b_metric cmp irq_latency max)
+	tp=$(b_metric cmp thread_latency p99)
+	tm=$(b_metric cmp thread_latency max)
+	n=$(b_metric cmp thread_latency count)
+	row "shieldrt-$mode" "$ip" "$im" "$tp" "$tm" "$n"
+	eval "s_ip_$mode=\$ip s_tp_$mode=\$tp"
+	b_ctl "destroy cmp"
+done
+b_unload
+
+# timerlat: stop tracing before reading; switching the tracer (even to
+# nop) clears the buffer, which is why an earlier attempt read nothing.
+t_ip="" t_tp=""
+if grep -qw timerlat $TR/available_tracers 2>/dev/null; then
+	echo 0 >$TR/tracing_on
+	echo nop >$TR/current_tracer
+	echo 8192 >$TR/buffer_size_kb
+	echo "$B_ISO" >$TR/osnoise/cpus
+	echo "$period" >$TR/osnoise/timerlat_period_us
+	echo >$TR/trace
+	echo timerlat >$TR/current_tracer
+	echo 1 >$TR/tracing_on
+	sleep "$secs"
+	echo 0 >$TR/tracing_on
+	grep -E 'context +irq timer_latency' $TR/trace |
+		sed 's/.*timer_latency *\([0-9]*\) ns.*/\1/' >/tmp/tl_irq
+	grep -E 'context +thread timer_latency' $TR/trace |
+		sed 's/.*timer_latency *\([0-9]*\) ns.*/\1/' >/tmp/tl_thr
+	lost=$(grep -c 'LOST' $TR/trace)
+	echo nop >$TR/current_tracer
+	echo 1 >$TR/tracing_on
+	set -- $(pct </tmp/tl_irq)
+	t_ip=$1 im=$2
+	set -- $(pct </tmp/tl_thr)
+	t_tp=$1
+	row timerlat "$t_ip" "$im" "$1" "$2" "$3"
+	[ "$lost" = 0 ] || note "timerlat: the trace reports lost events ($lost lines)"
+	if [ "$3" -gt 0 ]; then t_ok "compare: timerlat measured"; else
+		t_fail "compare: timerlat measured" "no timerlat samples in the trace"; fi
+else
+	note "timerlat: not in this kernel ($SRT_KERNEL)"
+fi
+
+# cyclictest with a histogram in us, so p99 comes out like the others.
+c_tp=""
+if command -v cyclictest >/dev/null; then
+	loops=$((secs * 1000000 / period))
+	cyclictest --quiet --mlockall --threads=1 --affinity="$B_ISO" \
+		--priority=95 --interval="$period" --loops="$loops" \
+		--histogram=40000 >/tmp/ct.out 2>&1
+	set -- $(awk '
+		/^[0-9]+[ \t]+[0-9]+/ { n += $2; h[$1 + 0] = $2; next }
+		/^# Histogram Overflows/ { over = $4 }
+		/^# Max Latencys/ { max = $4 }
+		END {
+			n += over; want = n * 0.99; c = 0
+			for (i = 0; i < 40000 && c < want; i++) c += h[i]
+			if (c < want) p = ">40000"; else p = (i - 1) * 1000
+			print p, max * 1000, n }' /tmp/ct.out)
+	c_tp=$1
+	row cyclictest - - "$1" "$2" "$3"
+else
+	note "cyclictest: not in the $SRT_ARCH guest"
+fi
+
+note "ratios (shieldrt / reference, p99; < 1 is better):"
+for mode in $modes; do
+	eval "ip=\${s_ip_$mode:-} tp=\${s_tp_$mode:-}"
+	ri=$(b_ratio "$ip" "$t_ip")
+	rt=$(b_ratio "$tp" "$t_tp")
+	rc=$(b_ratio "$tp" "$c_tp")
+	note "  shieldrt-$mode: irq/timerlat-irq $ri, thread/timerlat-thread $rt, thread/cyclictest $rc"
+	b_json bench=compare kernel="$SRT_KERNEL" row=ratios mode="$mode" \
+		irq_vs_timerlat="$ri" thread_vs_timerlat="$rt" \
+		thread_vs_cyclictest="$rc"
+done
+t_ok "compare: ran"

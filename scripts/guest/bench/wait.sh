@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# HighPerTimer's comparison: the same loop with hrtimer, poll and hybrid
+# waits, one after the other on the shielded CPU of one boot.  Lateness is
+# deadline to work start; CPU is the share of wall time the thread did not
+# sleep in its waits.  Under TCG wake latencies are milliseconds, so the
+# default period is long enough for hybrid's slack to cover them.
+#   SRT_B_PERIOD_US (20000)  SRT_B_SECONDS per mode (20)
+#   SRT_B_SLACK_MAX_US (period/2)  SRT_B_MODES ("hrtimer poll hybrid")
+. /srt/bench/_common.sh
+
+period=${SRT_B_PERIOD_US:-20000}
+secs=${SRT_B_SECONDS:-20}
+smax=${SRT_B_SLACK_MAX_US:-$((period / 2))}
+modes=${SRT_B_MODES:-hrtimer poll hybrid}
+# 10 us buckets up to 40.96 ms: TCG lateness fits, native shows in bucket 0-1
+bucket=${SRT_B_BUCKET_NS:-10000}
+
+note "wait: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: ${SRT_ISOLATED:-none}), period $period us, $secs s per mode, hybrid slack_max $smax us"
+fmt='%-8s %10s %10s %10s %10s %10s %8s %8s %10s %7s'
+note "$(printf "$fmt" mode late_avg late_std late_p99 late_max thr_p99 cpu_pct task_pct slack_ns cycles)"
+note "$(printf "$fmt" "" ns ns ns ns ns % % ns "")"
+
+b_load || { t_fail "wait: insmod"; exit 1; }
+for mode in $modes; do
+	extra=""
+	[ "$mode" = hybrid ] && extra="slack_max_ns=$((smax * 1000))"
+	b_ctl "create name=w cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=$bucket hist_buckets=4096 force=1 $extra" || continue
+	b_ctl "start w"
+	sleep "$secs"
+	b_ctl "stop w"
+	set -- $(b_hist_moments w Late)
+	avg=$1 std=$2
+	p99=$(b_metric w lateness p99)
+	max=$(b_metric w lateness max)
+	tp99=$(b_metric w thread_latency p99)
+	cpu=$(b_st w cpu_pct)
+	tcpu=$(b_st w task_cpu_pct)
+	slack=$(b_st w slack_target_ns)
+	cyc=$(b_st w cycles)
+	[ "$mode" = hybrid ] || slack=-
+	note "$(printf "$fmt" "$mode" "$avg" "$std" "$p99" "$max" "$tp99" "$cpu" "$tcpu" "$slack" "$cyc")"
+	b_json bench=wait kernel="$SRT_KERNEL" arch="$SRT_ARCH" cpu="$B_ISO" \
+		period_us="$period" mode="$mode" late_avg_ns="$avg" \
+		late_std_ns="$std" late_p99_ns="$p99" late_max_ns="$max" \
+		thread_p99_ns="$tp99" cpu_pct="$cpu" task_cpu_pct="$tcpu" \
+		slack_ns="$slack" cycles="$cyc"
+	eval "p99_$mode=\$p99 cpu_$mode=\$cpu"
+	b_ctl "destroy w"
+done
+b_unload
+
+# The goals of issue 3, as ratios (printed, not asserted).
+r_late=$(b_ratio "${p99_hybrid:-}" "${p99_hrtimer:-}")
+r_cpu=$(b_ratio "${cpu_hybrid:-}" "${cpu_poll:-}")
+note "hybrid/hrtimer p99 lateness: $r_late (goal <= 0.1); hybrid/poll cpu: $r_cpu (goal <= 0.1)"
+b_json bench=wait kernel="$SRT_KERNEL" row=ratios hybrid_hrtimer_p99="$r_late" \
+	hybrid_poll_cpu="$r_cpu"
+t_ok "wait: ran"
