@@ -17,14 +17,18 @@
 #include <linux/atomic.h>
 #include <asm/barrier.h>
 
-/* Pairings: see the tags at each use and include/uapi/shieldrt.h. */
-#define srt_load_acquire(p)	smp_load_acquire(p)
-#define srt_store_release(p, v)	smp_store_release(p, v)
+/*
+ * Each use carries its tag; the pairings are drawn in uapi/shieldrt.h.
+ * Acquire loads are [A2] [B2] [C2] [D2] [G2], release stores [A1] [B1]
+ * [C1] [D1], the exchange is [E1]/[E2] (full barrier, pairs with [F1]/[F2]).
+ */
+#define srt_load_acquire(p)	smp_load_acquire(p)	/* [A2]..[D2] [G2] */
+#define srt_store_release(p, v)	smp_store_release(p, v)	/* [A1]..[D1] */
 #define srt_read_once(x)	READ_ONCE(x)
 #define srt_write_once(x, v)	WRITE_ONCE(x, v)
 #define srt_xchg(p, v)		xchg(p, v)
-#define srt_seq_wmb()		smp_wmb()
-#define srt_seq_rmb()		smp_rmb()
+#define srt_seq_wmb()		smp_wmb()	/* [G1] [K1]: seq, then data */
+#define srt_seq_rmb()		smp_rmb()	/* [G2] [K2]: data, then seq */
 #define srt_seq_put(x, v)	WRITE_ONCE(x, v)
 #define srt_seq_get(x)		READ_ONCE(x)
 #else
@@ -49,22 +53,21 @@
 
 #include "uapi/shieldrt.h"
 
-/* The counters of struct shieldrt_stats, for code that walks them all. */
-#define SHIELDRT_STATS_FIELDS(X)					\
-	X(cycles) X(tel_records) X(tel_drops) X(tel_corrupt)		\
-	X(mbox_updates) X(mbox_rej_index) X(mbox_rej_value)		\
-	X(mbox_rej_flags) X(mbox_corrupt)				\
-	X(cmd_applied) X(cmd_rej_index) X(cmd_rej_value)		\
-	X(cmd_rej_late) X(cmd_rej_flags) X(cmd_corrupt) X(cmd_underruns)
+/*
+ * Non-finite doubles have all exponent bits set.  With the sign cleared,
+ * adding one to the exponent's lowest bit carries into bit 63 exactly for
+ * those: OR the results of many values and test SRT_NONFINITE once.
+ */
+#define SRT_NONFINITE	0x8000000000000000ULL
 
-#define SHIELDRT_LIVE_FIELDS(X)						\
-	X(heartbeat) X(cycle) X(commit_cycle) X(heartbeat_cycle)	\
-	X(mbox_seq) X(mbox_cycle)
+static inline __u64 srt_value_nonfinite(__u64 bits)
+{
+	return (bits & ~SRT_NONFINITE) + 0x0010000000000000ULL;
+}
 
-/* Finite doubles only: exponent all ones is NaN or an infinity. */
 static inline int srt_value_finite(__u64 bits)
 {
-	return (bits & 0x7ff0000000000000ULL) != 0x7ff0000000000000ULL;
+	return !(srt_value_nonfinite(bits) & SRT_NONFINITE);
 }
 
 static inline void *srt_at(void *base, __u32 first, __u32 stride,
@@ -73,7 +76,47 @@ static inline void *srt_at(void *base, __u32 first, __u32 stride,
 	return (unsigned char *)base + first + (unsigned long)stride * slot;
 }
 
-/* Seqcount readers for the live block and the stats (pair with [G1]). */
+/*
+ * Copy every counter of a stats block, each read and written once: the
+ * seqcount readers below, the kernel's republishing and its debugfs.
+ */
+static inline void srt_stats_copy(struct shieldrt_stats *dst,
+				  const struct shieldrt_stats *src)
+{
+	srt_seq_put(dst->cycles, srt_seq_get(src->cycles));
+	srt_seq_put(dst->tel_records, srt_seq_get(src->tel_records));
+	srt_seq_put(dst->tel_drops, srt_seq_get(src->tel_drops));
+	srt_seq_put(dst->tel_corrupt, srt_seq_get(src->tel_corrupt));
+	srt_seq_put(dst->mbox_updates, srt_seq_get(src->mbox_updates));
+	srt_seq_put(dst->mbox_rej_index, srt_seq_get(src->mbox_rej_index));
+	srt_seq_put(dst->mbox_rej_value, srt_seq_get(src->mbox_rej_value));
+	srt_seq_put(dst->mbox_rej_flags, srt_seq_get(src->mbox_rej_flags));
+	srt_seq_put(dst->mbox_corrupt, srt_seq_get(src->mbox_corrupt));
+	srt_seq_put(dst->cmd_applied, srt_seq_get(src->cmd_applied));
+	srt_seq_put(dst->cmd_rej_index, srt_seq_get(src->cmd_rej_index));
+	srt_seq_put(dst->cmd_rej_value, srt_seq_get(src->cmd_rej_value));
+	srt_seq_put(dst->cmd_rej_late, srt_seq_get(src->cmd_rej_late));
+	srt_seq_put(dst->cmd_rej_flags, srt_seq_get(src->cmd_rej_flags));
+	srt_seq_put(dst->cmd_corrupt, srt_seq_get(src->cmd_corrupt));
+	srt_seq_put(dst->cmd_underruns, srt_seq_get(src->cmd_underruns));
+}
+
+static inline void srt_live_copy(struct shieldrt_live *dst,
+				 const struct shieldrt_live *src)
+{
+	dst->heartbeat = srt_seq_get(src->heartbeat);
+	dst->cycle = srt_seq_get(src->cycle);
+	dst->commit_cycle = srt_seq_get(src->commit_cycle);
+	dst->heartbeat_cycle = srt_seq_get(src->heartbeat_cycle);
+	dst->mbox_seq = srt_seq_get(src->mbox_seq);
+	dst->mbox_cycle = srt_seq_get(src->mbox_cycle);
+}
+
+/*
+ * Seqcount readers for the live block and the stats (pair with [G1]).
+ * They are what makes the 64-bit fields safe to read on 32-bit CPUs: a
+ * copy torn by a concurrent update is discarded with its seq.
+ */
 static inline int srt_live_read(const struct shieldrt_live *src,
 				struct shieldrt_live *dst)
 {
@@ -84,9 +127,7 @@ static inline int srt_live_read(const struct shieldrt_live *src,
 
 		if (s0 & 1)
 			continue;
-#define SRT_COPY(f) dst->f = srt_seq_get(src->f);
-		SHIELDRT_LIVE_FIELDS(SRT_COPY)
-#undef SRT_COPY
+		srt_live_copy(dst, src);
 		srt_seq_rmb();					/* [G2] */
 		if (srt_read_once(src->seq) == s0) {
 			dst->seq = s0;
@@ -106,9 +147,7 @@ static inline int srt_stats_read(const struct shieldrt_stats *src,
 
 		if (s0 & 1)
 			continue;
-#define SRT_COPY(f) dst->f = srt_seq_get(src->f);
-		SHIELDRT_STATS_FIELDS(SRT_COPY)
-#undef SRT_COPY
+		srt_stats_copy(dst, src);
 		srt_seq_rmb();					/* [G2] */
 		if (srt_read_once(src->seq) == s0) {
 			dst->seq = s0;
@@ -144,6 +183,7 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 			       const struct shieldrt_offsets *off)
 {
 	const __u64 sz = off->region_size;
+	struct shieldrt_live lv;
 
 	if (off->cmd_size & (off->cmd_size - 1) ||
 	    off->tel_size & (off->tel_size - 1) ||
@@ -172,7 +212,12 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	m->mbox_back = srt_read_once(m->mbox->writer_back) & SHIELDRT_MBOX_IDX;
 	if (m->mbox_back > 2)
 		m->mbox_back = 2;
-	m->mbox_seq = srt_read_once(m->hdr->live.mbox_seq);
+	/*
+	 * Continue the previous writer's seq; through the seqcount, as the
+	 * kernel's two halves of it may be read mid-update on 32-bit.
+	 */
+	m->mbox_seq = srt_live_read(&m->hdr->live, &lv) ?
+		      srt_read_once(m->hdr->live.mbox_seq) : lv.mbox_seq;
 	m->cmd_tail = srt_read_once(m->cmd->tail);
 	m->tel_head = srt_read_once(m->tel->head);
 	return 0;

@@ -107,6 +107,7 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 		return srt_dev_attach(df, uarg);
 	case SHIELDRT_IOC_OFFSETS:
 	case SHIELDRT_IOC_HEARTBEAT:
+	case SHIELDRT_IOC_FLAGS:
 		break;
 	default:
 		return -ENOTTY;
@@ -120,6 +121,9 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 	} else if (cmd == SHIELDRT_IOC_OFFSETS) {
 		srt_region_offsets(df->region, &off);
 		if (copy_to_user(uarg, &off, sizeof(off)))
+			ret = -EFAULT;
+	} else if (cmd == SHIELDRT_IOC_FLAGS) {
+		if (put_user(srt_region_flags(df->region), (u32 __user *)uarg))
 			ret = -EFAULT;
 	} else {
 		/* Same word a mapping would bump; the cycle reads it once. */

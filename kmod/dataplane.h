@@ -9,6 +9,11 @@
  * Rule: the region is hostile.  Indices, counters and geometry the kernel
  * relies on live in struct srt_dp; the region only receives copies.  What
  * is read from the region is read once and checked before use.
+ *
+ * Cost: a cycle with nothing to take reads three user-written words
+ * (heartbeat, mailbox middle, command tail) and returns; the mailbox and
+ * command paths run only when those words say there is work.  Inputs are
+ * written into the loop's signals only when an update is applied.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
@@ -31,6 +36,35 @@
 #define SRT_DP_REFRESH_MASK	1023
 #define SRT_DP_ALIGN		64
 
+/* What srt_dp_publish() must write beyond the per-cycle fields. */
+#define SRT_DP_DIRTY_LIVE	0x1	/* heartbeat, mailbox or commit */
+#define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
+
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+#ifndef fallthrough
+#define fallthrough	__attribute__((__fallthrough__))
+#endif
+/* The rare paths stay out of the per-cycle fast path's registers. */
+#define SRT_DP_SLOW	__attribute__((__noinline__))
+
+/*
+ * A 64-bit load can tear on a 32-bit CPU.  There the loop thread makes
+ * kseq odd while it changes struct srt_dp, and readers on other CPUs
+ * (debugfs) retry until they saw an even, unchanged kseq; pairing:
+ *   loop: [K1] kseq odd, write barrier ... write barrier, kseq even
+ *   reader: [K2] load kseq (acquire), copy, read barrier, re-read kseq
+ * On 64-bit CPUs every counter is one single-copy-atomic word and kseq
+ * is not needed.
+ */
+#if __SIZEOF_POINTER__ < 8
+#define SRT_DP_KSEQ		1
+#else
+#define SRT_DP_KSEQ		0
+#endif
+
 struct srt_dp_geom {
 	u32 n_in;
 	u32 n_out;
@@ -41,6 +75,10 @@ struct srt_dp_geom {
 	u16 tel_sel[SHIELDRT_MAX_SEL];
 };
 
+/* Words of struct srt_signals: in[i] is word SRT_DP_W_IN + i. */
+#define SRT_DP_W_IN	(offsetof(struct srt_signals, in) / 8)
+#define SRT_DP_W_OUT	(offsetof(struct srt_signals, out) / 8)
+
 struct srt_dp {
 	/* where things are in the region (contents untrusted) */
 	unsigned char *base;
@@ -49,34 +87,38 @@ struct srt_dp {
 	struct shieldrt_ring_ctl *cmd;
 	struct shieldrt_ring_ctl *tel;
 	struct shieldrt_stats *stats;
+	struct shieldrt_slot *mbox_slot[3];
+	unsigned char *cmd_ent;		/* first command entry */
+	unsigned char *tel_ent;		/* first telemetry record */
 	struct shieldrt_offsets off;
 
 	/* geometry: private copies, never read back from the region */
 	u32 n_in;
-	u32 in_mask;
+	u32 in_mask;		/* bits of the inputs that exist */
+	u32 cmd_mask;		/* cmd_size - 1 */
+	u32 cmd_stride;
+	u32 tel_mask;		/* tel_size - 1 */
+	u32 tel_stride;
 	u32 tel_decimation;
 	u32 tel_nsel;
-	u16 tel_off[SHIELDRT_MAX_SEL];	/* byte offsets into srt_signals */
+	u8 tel_word[SHIELDRT_MAX_SEL];	/* srt_signals word per value */
 
 	/* protocol state */
 	u32 mbox_front;
 	u32 cmd_head;
 	u32 cmd_more;		/* last entry promised more */
 	u32 tel_tail;
-	u32 tel_phase;
+	u32 tel_countdown;	/* cycles until the next record */
 	u32 hb_last;
-	u32 dirty;		/* a rare counter changed: publish all */
-	u32 live_dirty;		/* heartbeat, mailbox or commit changed */
-	u32 live_seq;		/* our seqcounts: never read back */
-	u32 stats_seq;
+	u32 dirty;		/* SRT_DP_DIRTY_* */
+	u32 pub_seq;		/* seq of live and stats: never read back */
+	u32 kseq;		/* see SRT_DP_KSEQ */
 	u32 flags;		/* SHIELDRT_RF_* */
-	u64 tel_seq;
 	u64 cycle;
 	u64 commit_cycle;
 	u64 hb_cycle;
 	u64 mbox_seq;
 	u64 mbox_cycle;
-	u64 in[SHIELDRT_MAX_SIGNALS];	/* inputs as last set */
 	struct shieldrt_stats st;	/* the truth; stats is a copy */
 };
 
@@ -133,6 +175,44 @@ static inline u64 srt_dp_layout(const struct srt_dp_geom *g,
 	return pos;
 }
 
+/* The kernel's own pointers and constants, hoisted out of the cycle. */
+static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
+				       const struct shieldrt_offsets *off,
+				       const struct srt_dp_geom *g)
+{
+	u32 i;
+
+	memset(dp, 0, sizeof(*dp));
+	dp->base = mem;
+	dp->off = *off;
+	dp->hdr = mem;
+	dp->mbox = (struct shieldrt_mbox *)(dp->base + off->mbox);
+	dp->cmd = (struct shieldrt_ring_ctl *)(dp->base + off->cmd);
+	dp->tel = (struct shieldrt_ring_ctl *)(dp->base + off->tel);
+	dp->stats = (struct shieldrt_stats *)(dp->base + off->stats);
+	for (i = 0; i < 3; i++)
+		dp->mbox_slot[i] = srt_at(dp->base, off->mbox_slots,
+					  off->mbox_stride, i);
+	dp->cmd_ent = dp->base + off->cmd_entries;
+	dp->tel_ent = dp->base + off->tel_entries;
+	dp->n_in = g->n_in;
+	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
+	dp->cmd_mask = off->cmd_size - 1;
+	dp->cmd_stride = off->cmd_stride;
+	dp->tel_mask = off->tel_size - 1;
+	dp->tel_stride = off->tel_stride;
+	dp->tel_decimation = g->tel_decimation;
+	dp->tel_nsel = g->tel_nsel;
+	/* Resolve the selection once: a record copies by word index. */
+	for (i = 0; i < g->tel_nsel; i++) {
+		u32 sel = g->tel_sel[i], idx = sel & (SHIELDRT_MAX_SIGNALS - 1);
+
+		dp->tel_word[i] = idx + (sel & SHIELDRT_SEL_OUT ?
+					 SRT_DP_W_OUT : SRT_DP_W_IN);
+	}
+	dp->tel_countdown = 1;		/* the first cycle records */
+}
+
 /*
  * Set up the private state and the region's initial contents.  mem is
  * zeroed, off->region_size bytes, laid out by srt_dp_layout().
@@ -145,28 +225,7 @@ static inline void srt_dp_init(struct srt_dp *dp, void *mem,
 	struct shieldrt_hdr *h = mem;
 	u32 i;
 
-	memset(dp, 0, sizeof(*dp));
-	dp->base = mem;
-	dp->off = *off;
-	dp->hdr = h;
-	dp->mbox = (struct shieldrt_mbox *)(dp->base + off->mbox);
-	dp->cmd = (struct shieldrt_ring_ctl *)(dp->base + off->cmd);
-	dp->tel = (struct shieldrt_ring_ctl *)(dp->base + off->tel);
-	dp->stats = (struct shieldrt_stats *)(dp->base + off->stats);
-	dp->n_in = g->n_in;
-	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
-	dp->tel_decimation = g->tel_decimation;
-	dp->tel_nsel = g->tel_nsel;
-	/* Resolve the selection once: a record copies by offset. */
-	for (i = 0; i < g->tel_nsel; i++) {
-		u32 sel = g->tel_sel[i], idx = sel & (SHIELDRT_MAX_SIGNALS - 1);
-
-		dp->tel_off[i] = 8 * idx + (sel & SHIELDRT_SEL_OUT ?
-			offsetof(struct srt_signals, out) :
-			offsetof(struct srt_signals, in));
-	}
-	dp->tel_phase = g->tel_decimation - 1;	/* first cycle records */
-
+	srt_dp_init_private(dp, mem, off, g);
 	h->magic = SHIELDRT_MAGIC;
 	h->abi_version = SHIELDRT_ABI_VERSION;
 	h->hdr_size = sizeof(*h);
@@ -185,9 +244,28 @@ static inline void srt_dp_init(struct srt_dp *dp, void *mem,
 	dp->mbox->writer_back = 2;
 }
 
+static inline void srt_dp_kseq_begin(struct srt_dp *dp)
+{
+	if (SRT_DP_KSEQ) {
+		srt_write_once(dp->kseq, dp->kseq + 1);
+		srt_seq_wmb();					/* [K1] */
+	}
+}
+
+static inline void srt_dp_kseq_end(struct srt_dp *dp)
+{
+	if (SRT_DP_KSEQ) {
+		srt_seq_wmb();					/* [K1] */
+		srt_write_once(dp->kseq, dp->kseq + 1);
+	}
+}
+
 /* Count a rare event; the whole stats block is republished this cycle. */
-#define srt_dp_count(dp, field) do { (dp)->st.field++; (dp)->dirty = 1; } \
-	while (0)
+static inline void srt_dp_count(struct srt_dp *dp, u64 *counter)
+{
+	(*counter)++;
+	dp->dirty |= SRT_DP_DIRTY_STATS;
+}
 
 enum srt_slot_verdict {
 	SRT_SLOT_OK,
@@ -197,140 +275,162 @@ enum srt_slot_verdict {
 };
 
 /*
- * Read a mailbox slot or command entry once into val[] and check it.  Only
- * on SRT_SLOT_OK may the caller apply mask/val; nothing is half-applied.
+ * Read the values mask selects from a mailbox slot or command entry once
+ * into val[] and check them.  Only on SRT_SLOT_OK may the caller apply
+ * them; nothing is half-applied.  Selecting every input (the common case)
+ * is one straight pass; the non-finite test is integer arithmetic on the
+ * bit patterns, accumulated and checked once.
  */
 static inline enum srt_slot_verdict
 srt_dp_slot_read(const struct srt_dp *dp, const struct shieldrt_slot *s,
-		 u32 flags, u32 allowed_flags, u32 *maskp, u64 *val)
+		 u32 flags, u32 allowed_flags, u32 mask, u64 *val)
 {
-	u32 mask = srt_read_once(s->mask);
-	u32 m;
+	const u32 n = dp->n_in, all = dp->in_mask;
+	u64 bad = 0;
+	u32 i, m;
 
 	if (flags & ~allowed_flags)
 		return SRT_SLOT_BAD_FLAGS;
-	if (mask & ~dp->in_mask)
+	if (mask & ~all)
 		return SRT_SLOT_BAD_INDEX;
-	for (m = mask; m; m &= m - 1) {
-		u32 i = __builtin_ctz(m);
-		u64 v = srt_read_once(s->value[i]);
+	if (mask == all) {
+		for (i = 0; i < n; i++) {
+			u64 v = srt_read_once(s->value[i]);
 
-		if (!srt_value_finite(v))
-			return SRT_SLOT_BAD_VALUE;
-		val[i] = v;
+			val[i] = v;
+			bad |= srt_value_nonfinite(v);
+		}
+	} else {
+		for (m = mask; m; m &= m - 1) {
+			u64 v;
+
+			i = __builtin_ctz(m);
+			v = srt_read_once(s->value[i]);
+			val[i] = v;
+			bad |= srt_value_nonfinite(v);
+		}
 	}
-	*maskp = mask;
-	return SRT_SLOT_OK;
+	return bad & SRT_NONFINITE ? SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
 }
 
-static inline void srt_dp_apply(struct srt_dp *dp, u32 mask, const u64 *val)
+/* The loop's inputs take the checked values; the others keep theirs. */
+static inline void srt_dp_apply(const struct srt_dp *dp, u32 mask,
+				const u64 *val, u64 *in)
 {
-	for (; mask; mask &= mask - 1) {
-		u32 i = __builtin_ctz(mask);
+	const u32 n = dp->n_in;
+	u32 i;
 
-		dp->in[i] = val[i];
+	if (mask == dp->in_mask) {
+		for (i = 0; i < n; i++)
+			srt_write_once(in[i], val[i]);
+		return;
+	}
+	for (; mask; mask &= mask - 1) {
+		i = __builtin_ctz(mask);
+		srt_write_once(in[i], val[i]);
 	}
 }
 
-/* Take the latest mailbox update, if there is a new one. */
-static inline void srt_dp_mbox(struct srt_dp *dp)
+/* A rejected slot: one counter per reason, in the order of the verdicts. */
+static inline void srt_dp_reject(struct srt_dp *dp, enum srt_slot_verdict v,
+				 u64 *index, u64 *value, u64 *flags)
+{
+	if (v == SRT_SLOT_BAD_INDEX)
+		srt_dp_count(dp, index);
+	else if (v == SRT_SLOT_BAD_VALUE)
+		srt_dp_count(dp, value);
+	else
+		srt_dp_count(dp, flags);
+}
+
+/* Take the latest mailbox update: middle said FRESH. */
+static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 {
 	const struct shieldrt_slot *s;
 	u64 val[SHIELDRT_MAX_SIGNALS];
+	enum srt_slot_verdict v;
 	u32 mid, idx, mask;
 
-	mid = srt_read_once(dp->mbox->middle);
-	if (!(mid & SHIELDRT_MBOX_FRESH))
-		return;
 	/* [E2] acquire the writer's slot; [F1] release ours to it */
 	mid = srt_xchg(&dp->mbox->middle, dp->mbox_front);
 	idx = mid & SHIELDRT_MBOX_IDX;
-	if (idx > 2 || mid & ~(SHIELDRT_MBOX_IDX | SHIELDRT_MBOX_FRESH)) {
+	if (unlikely(idx > 2 ||
+		     mid & ~(SHIELDRT_MBOX_IDX | SHIELDRT_MBOX_FRESH))) {
 		/* Our old front is in the middle now; read any other slot. */
-		srt_dp_count(dp, mbox_corrupt);
+		srt_dp_count(dp, &dp->st.mbox_corrupt);
 		dp->mbox_front = dp->mbox_front == 2 ? 0 : dp->mbox_front + 1;
 		return;
 	}
 	dp->mbox_front = idx;
-	s = srt_at(dp->base, dp->off.mbox_slots, dp->off.mbox_stride, idx);
-	switch (srt_dp_slot_read(dp, s, srt_read_once(s->flags), 0, &mask,
-				 val)) {
-	case SRT_SLOT_OK:
-		srt_dp_apply(dp, mask, val);
-		dp->mbox_seq = srt_read_once(s->key);
-		dp->mbox_cycle = dp->cycle;
-		dp->live_dirty = 1;
-		dp->st.mbox_updates++;		/* hot: published every cycle */
-		break;
-	case SRT_SLOT_BAD_INDEX:
-		srt_dp_count(dp, mbox_rej_index);
-		break;
-	case SRT_SLOT_BAD_VALUE:
-		srt_dp_count(dp, mbox_rej_value);
-		break;
-	case SRT_SLOT_BAD_FLAGS:
-		srt_dp_count(dp, mbox_rej_flags);
-		break;
+	if (unlikely(!(mid & SHIELDRT_MBOX_FRESH)))
+		return;		/* FRESH scribbled away meanwhile: old slot */
+	s = dp->mbox_slot[idx];
+	mask = srt_read_once(s->mask);
+	v = srt_dp_slot_read(dp, s, srt_read_once(s->flags), 0, mask, val);
+	if (unlikely(v != SRT_SLOT_OK)) {
+		srt_dp_reject(dp, v, &dp->st.mbox_rej_index,
+			      &dp->st.mbox_rej_value, &dp->st.mbox_rej_flags);
+		return;
 	}
+	srt_dp_apply(dp, mask, val, in);
+	dp->mbox_seq = srt_read_once(s->key);
+	dp->mbox_cycle = dp->cycle;
+	dp->dirty |= SRT_DP_DIRTY_LIVE;
+	dp->st.mbox_updates++;		/* hot: published every cycle */
 }
 
-/* Apply the command entries due at dp->cycle, in order. */
-static inline void srt_dp_cmd(struct srt_dp *dp)
+/*
+ * Apply the command entries due at dp->cycle, in order: tail moved, or
+ * the last entry promised more (an empty ring is then an underrun).
+ */
+static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
-	const u32 size = dp->off.cmd_size;
 	u32 head = dp->cmd_head;
-	u32 tail, budget;
+	u32 budget;
 
-	tail = srt_load_acquire(&dp->cmd->tail);		/* [A2] */
-	if (tail - head > size) {
+	if (unlikely(tail - head > dp->cmd_mask + 1)) {
 		/* Impossible tail: drop whatever is there, start over. */
-		srt_dp_count(dp, cmd_corrupt);
+		srt_dp_count(dp, &dp->st.cmd_corrupt);
 		dp->cmd_head = tail;
 		dp->cmd_more = 0;
 		srt_store_release(&dp->cmd->head, tail);	/* [B1] */
 		return;
 	}
 	if (tail == head) {
-		if (dp->cmd_more)
-			srt_dp_count(dp, cmd_underruns);
+		srt_dp_count(dp, &dp->st.cmd_underruns);
 		return;
 	}
 	for (budget = SRT_DP_CMD_BUDGET; budget && head != tail; budget--) {
 		const struct shieldrt_slot *e;
 		u64 val[SHIELDRT_MAX_SIGNALS];
+		enum srt_slot_verdict v;
 		u32 flags, mask;
 		u64 key;
 
-		e = srt_at(dp->base, dp->off.cmd_entries, dp->off.cmd_stride,
-			   head & (size - 1));
+		e = (const struct shieldrt_slot *)(dp->cmd_ent +
+			(head & dp->cmd_mask) * dp->cmd_stride);
 		key = srt_read_once(e->key);
 		flags = srt_read_once(e->flags);
-		if (!(flags & SHIELDRT_CMD_NOW) &&
-		    !(flags & ~SHIELDRT_CMD_FLAGS)) {
+		if (!(flags & (SHIELDRT_CMD_NOW | ~SHIELDRT_CMD_FLAGS))) {
 			if (key > dp->cycle)
 				break;		/* not due yet */
-			if (key < dp->cycle) {
-				srt_dp_count(dp, cmd_rej_late);
+			if (unlikely(key < dp->cycle)) {
+				srt_dp_count(dp, &dp->st.cmd_rej_late);
 				dp->cmd_more = flags & SHIELDRT_CMD_MORE;
 				head++;
 				continue;
 			}
 		}
-		switch (srt_dp_slot_read(dp, e, flags, SHIELDRT_CMD_FLAGS,
-					 &mask, val)) {
-		case SRT_SLOT_OK:
-			srt_dp_apply(dp, mask, val);
+		mask = srt_read_once(e->mask);
+		v = srt_dp_slot_read(dp, e, flags, SHIELDRT_CMD_FLAGS, mask,
+				     val);
+		if (likely(v == SRT_SLOT_OK)) {
+			srt_dp_apply(dp, mask, val, in);
 			dp->st.cmd_applied++;	/* hot: published every cycle */
-			break;
-		case SRT_SLOT_BAD_INDEX:
-			srt_dp_count(dp, cmd_rej_index);
-			break;
-		case SRT_SLOT_BAD_VALUE:
-			srt_dp_count(dp, cmd_rej_value);
-			break;
-		case SRT_SLOT_BAD_FLAGS:
-			srt_dp_count(dp, cmd_rej_flags);
-			break;
+		} else {
+			srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
+				      &dp->st.cmd_rej_value,
+				      &dp->st.cmd_rej_flags);
 		}
 		dp->cmd_more = flags & SHIELDRT_CMD_MORE;
 		head++;
@@ -342,47 +442,54 @@ static inline void srt_dp_cmd(struct srt_dp *dp)
 }
 
 /*
- * Start of a cycle, after the wait: heartbeat, mailbox, due commands, and
- * the resulting inputs into sig->in.  Bounded work, no locks.
+ * Start of a cycle, after the wait: heartbeat, mailbox, due commands.
+ * Applied updates are written into sig->in; inputs nobody updated keep
+ * their values, whoever set them.  Bounded work, no locks.
  */
 static inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 				   struct srt_signals *sig)
 {
-	u32 hb, i, n;
+	u32 hb, tail;
 
+	srt_dp_kseq_begin(dp);
 	dp->cycle = cycle;
 	hb = srt_read_once(dp->hdr->user.heartbeat);
-	if (hb != dp->hb_last) {
+	if (unlikely(hb != dp->hb_last)) {
 		dp->hb_last = hb;
 		dp->hb_cycle = cycle;
-		dp->live_dirty = 1;
+		dp->dirty |= SRT_DP_DIRTY_LIVE;
 	}
-	srt_dp_mbox(dp);
-	srt_dp_cmd(dp);
-	n = sig->n_in < dp->n_in ? sig->n_in : dp->n_in;
-	for (i = 0; i < n; i++)
-		sig->in[i] = dp->in[i];
+	if (srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH)
+		srt_dp_mbox(dp, sig->in);
+	tail = srt_load_acquire(&dp->cmd->tail);		/* [A2] */
+	if (tail != dp->cmd_head || dp->cmd_more)
+		srt_dp_cmd(dp, tail, sig->in);
+	srt_dp_kseq_end(dp);
 }
 
+/* One record at the ring's tail, or a counted drop if it is full. */
 static inline void srt_dp_tel_write(struct srt_dp *dp,
 				    const struct srt_cycle_sample *s,
 				    const struct srt_signals *sig)
 {
-	const u32 size = dp->off.tel_size;
+	const u64 *w = (const u64 *)sig;
+	const u8 *word = dp->tel_word;
+	const u32 tail = dp->tel_tail, nsel = dp->tel_nsel;
 	struct shieldrt_tel *r;
+	u64 *dst;
 	u32 head, i;
-	u64 seq = dp->tel_seq++;
 
 	head = srt_load_acquire(&dp->tel->head);		/* [D2] */
-	if (dp->tel_tail - head >= size) {
-		if (dp->tel_tail - head > size)
-			srt_dp_count(dp, tel_corrupt);
-		dp->st.tel_drops++;
+	if (unlikely(tail - head > dp->tel_mask)) {
+		if (tail - head > dp->tel_mask + 1)
+			srt_dp_count(dp, &dp->st.tel_corrupt);
+		dp->st.tel_drops++;		/* hot: published every cycle */
 		return;
 	}
-	r = srt_at(dp->base, dp->off.tel_entries, dp->off.tel_stride,
-		   dp->tel_tail & (size - 1));
-	r->seq = seq;
+	r = (struct shieldrt_tel *)(dp->tel_ent +
+				    (tail & dp->tel_mask) * dp->tel_stride);
+	/* Every opportunity is a record or a drop: seq needs no counter. */
+	r->seq = dp->st.tel_records + dp->st.tel_drops;
 	r->cycle = s->cycle;
 	r->deadline_ns = s->deadline_ns;
 	r->wake_ns = s->wake_ns;
@@ -392,86 +499,100 @@ static inline void srt_dp_tel_write(struct srt_dp *dp,
 	r->compute_ns = s->compute_ns;
 	r->missed = s->missed;
 	r->flags = s->flags;
-	for (i = 0; i < dp->tel_nsel; i++)
-		r->value[i] = *(const u64 *)((const char *)sig +
-					     dp->tel_off[i]);
-	dp->tel_tail++;
-	srt_store_release(&dp->tel->tail, dp->tel_tail);	/* [C1] */
+	/* Two values per step: loop control would cost as much as a copy. */
+	dst = r->value;
+	for (i = 0; i + 1 < nsel; i += 2) {
+		u64 a = w[word[i]], b = w[word[i + 1]];
+
+		srt_write_once(dst[i], a);
+		srt_write_once(dst[i + 1], b);
+	}
+	if (i < nsel)
+		srt_write_once(dst[i], w[word[i]]);
+	dp->tel_tail = tail + 1;
+	srt_store_release(&dp->tel->tail, tail + 1);		/* [C1] */
 	dp->st.tel_records++;
 }
 
-static inline void srt_dp_publish(struct srt_dp *dp)
+/* Everything that changes rarely: after a rejection, or to heal. */
+static inline void srt_dp_publish_rare(struct srt_dp *dp)
 {
 	struct shieldrt_live *l = &dp->hdr->live;
-	struct shieldrt_stats *p = dp->stats;
-	u32 seq = ++dp->live_seq;	/* odd */
 
-	srt_write_once(l->seq, seq);
-	srt_seq_wmb();						/* [G1] */
-	srt_seq_put(l->cycle, dp->cycle);
-	if (!(dp->st.cycles & SRT_DP_REFRESH_MASK))
-		dp->live_dirty = dp->dirty = 1;
-	if (dp->live_dirty) {
+	if (dp->dirty & SRT_DP_DIRTY_LIVE) {
+		srt_write_once(dp->hdr->flags, srt_read_once(dp->flags));	/* heal */
 		srt_seq_put(l->heartbeat, dp->hb_last);
 		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);
 		srt_seq_put(l->mbox_seq, dp->mbox_seq);
 		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
-		dp->live_dirty = 0;
 	}
-	srt_seq_wmb();						/* [G1] */
-	srt_seq_put(l->seq, ++dp->live_seq);
+	if (dp->dirty & SRT_DP_DIRTY_STATS)
+		srt_stats_copy(dp->stats, &dp->st);
+	dp->dirty = 0;
+}
 
-	seq = ++dp->stats_seq;
+/*
+ * The live block and the stats, as one seqcount write section: both seq
+ * words carry the same value, so one private counter drives them.
+ */
+static inline void srt_dp_publish(struct srt_dp *dp)
+{
+	struct shieldrt_live *l = &dp->hdr->live;
+	struct shieldrt_stats *p = dp->stats;
+	const u32 seq = dp->pub_seq + 1;	/* odd */
+
+	srt_write_once(l->seq, seq);
 	srt_write_once(p->seq, seq);
 	srt_seq_wmb();						/* [G1] */
-	if (dp->dirty) {
-#define SRT_PUT(f) srt_seq_put(p->f, dp->st.f);
-		SHIELDRT_STATS_FIELDS(SRT_PUT)
-#undef SRT_PUT
-		dp->dirty = 0;
-	} else {
-		srt_seq_put(p->cycles, dp->st.cycles);
-		srt_seq_put(p->tel_records, dp->st.tel_records);
-		srt_seq_put(p->tel_drops, dp->st.tel_drops);
-		srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
-		srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
-	}
+	srt_seq_put(l->cycle, dp->cycle);
+	srt_seq_put(p->cycles, dp->st.cycles);
+	srt_seq_put(p->tel_records, dp->st.tel_records);
+	srt_seq_put(p->tel_drops, dp->st.tel_drops);
+	srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+	srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
+	if (unlikely(dp->dirty))
+		srt_dp_publish_rare(dp);
 	srt_seq_wmb();						/* [G1] */
-	srt_seq_put(p->seq, ++dp->stats_seq);
+	dp->pub_seq = seq + 1;
+	srt_seq_put(l->seq, seq + 1);
+	srt_seq_put(p->seq, seq + 1);
 }
 
 /* The cycle a parameter set took effect; from the loop thread. */
 static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 {
 	dp->commit_cycle = cycle;
-	dp->live_dirty = 1;
+	dp->dirty |= SRT_DP_DIRTY_LIVE;
 }
 
 /* The loop is gone: tell the mappings that outlive it. */
 static inline void srt_dp_kill(struct srt_dp *dp)
 {
-	dp->flags |= SHIELDRT_RF_DEAD;
+	srt_write_once(dp->flags, dp->flags | SHIELDRT_RF_DEAD);
 	srt_write_once(dp->hdr->flags, dp->flags);
 }
 
-/* Cycles since the heartbeat last changed. */
+/* Cycles since the heartbeat last changed (loop thread). */
 static inline u64 srt_dp_heartbeat_age(const struct srt_dp *dp)
 {
 	return dp->cycle - dp->hb_cycle;
 }
 
-/* End of a cycle: telemetry every Nth cycle, then the live block. */
+/* End of a cycle: telemetry every Nth cycle, then live block and stats. */
 static inline void srt_dp_cycle_out(struct srt_dp *dp,
 				    const struct srt_cycle_sample *s,
 				    const struct srt_signals *sig)
 {
-	dp->st.cycles++;
-	if (++dp->tel_phase >= dp->tel_decimation) {
-		dp->tel_phase = 0;
+	srt_dp_kseq_begin(dp);
+	if (unlikely(!(++dp->st.cycles & SRT_DP_REFRESH_MASK)))
+		dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
+	if (--dp->tel_countdown == 0) {
+		dp->tel_countdown = dp->tel_decimation;
 		srt_dp_tel_write(dp, s, sig);
 	}
 	srt_dp_publish(dp);
+	srt_dp_kseq_end(dp);
 }
 
 #endif /* SHIELDRT_DATAPLANE_H */

@@ -45,9 +45,15 @@ void srt_region_cycle_out(struct srt_region *r,
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
 u64 srt_region_heartbeat_age(const struct srt_region *r);
 
-/* For debugfs: the counters (each read once; may mix two cycles). */
+/*
+ * From any context: the kernel's counters, each from the same cycle on
+ * 32-bit CPUs too (retried around the loop's updates).
+ */
 void srt_region_read_stats(const struct srt_region *r,
 			   struct shieldrt_stats *st);
+/* debugfs: a "dataplane" file in the loop's directory @dir. */
+struct dentry;
+void srt_region_debugfs_add(struct srt_region *r, struct dentry *dir);
 
 /* chardev.c */
 struct srt_region *srt_region_find_get(const char *name);
@@ -55,6 +61,7 @@ u64 srt_region_size(const struct srt_region *r);
 void *srt_region_mem(const struct srt_region *r);
 void srt_region_offsets(const struct srt_region *r,
 			struct shieldrt_offsets *off);
+u32 srt_region_flags(const struct srt_region *r);
 int srt_chardev_init(void);
 void srt_chardev_exit(void);
 

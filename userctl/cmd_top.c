@@ -38,7 +38,7 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 	       (unsigned long long)lv->cycle,
 	       (s->cycles - p->cycles) / dt,
 	       (unsigned long long)h->period_ns, h->n_in, h->n_out,
-	       h->flags & SHIELDRT_RF_DEAD ? "  [DEAD]" : "");
+	       dpmap_dead(d) ? "  [DEAD]" : "");
 	printf("  heartbeat  %u, unchanged for %llu cycles; commit at "
 	       "cycle %llu\n", lv->heartbeat,
 	       (unsigned long long)(lv->cycle - lv->heartbeat_cycle),

@@ -78,9 +78,14 @@ static inline void dpmap_close(struct dpmap *d)
 	close(d->fd);
 }
 
+/* From the kernel, not the header: any mapper can overwrite hdr.flags. */
 static inline int dpmap_dead(struct dpmap *d)
 {
-	return !!(srt_read_once(d->m.hdr->flags) & SHIELDRT_RF_DEAD);
+	__u32 flags;
+
+	if (ioctl(d->fd, SHIELDRT_IOC_FLAGS, &flags) < 0)
+		flags = srt_read_once(d->m.hdr->flags);	/* older module */
+	return !!(flags & SHIELDRT_RF_DEAD);
 }
 
 static inline void dpmap_live(struct dpmap *d, struct shieldrt_live *l)

@@ -68,7 +68,7 @@
 #define SHIELDRT_FEAT_STATS	(1ULL << 3)
 #define SHIELDRT_FEAT_HEARTBEAT	(1ULL << 4)
 
-/* hdr.flags, kernel-written */
+/* hdr.flags, kernel-written (authoritative: SHIELDRT_IOC_FLAGS) */
 #define SHIELDRT_RF_DEAD	(1U << 0)	/* loop destroyed: no more updates */
 
 /*
@@ -219,5 +219,11 @@ struct shieldrt_attach {
 #define SHIELDRT_IOC_OFFSETS	_IOR(SHIELDRT_IOC_MAGIC, 2, struct shieldrt_offsets)
 /* Bump the heartbeat by the given amount without a mapping (no-mmap users) */
 #define SHIELDRT_IOC_HEARTBEAT	_IOW(SHIELDRT_IOC_MAGIC, 3, __u32)
+/*
+ * The kernel's SHIELDRT_RF_* for the bound loop.  hdr.flags is a copy any
+ * process with the mapping can overwrite (the kernel restores it now and
+ * then); this answer cannot be forged.
+ */
+#define SHIELDRT_IOC_FLAGS	_IOR(SHIELDRT_IOC_MAGIC, 4, __u32)
 
 #endif /* _UAPI_SHIELDRT_H */
