@@ -15,6 +15,7 @@ struct rec_state {
 	FILE *out;
 	struct json j;
 	int json;
+	int meta;
 	unsigned int nsel;
 	__u16 sel[SHIELDRT_MAX_SEL];
 	unsigned long long records, gaps, first, last;
@@ -34,6 +35,9 @@ static void record_usage(FILE *f)
 		"  -n, --cycles N       stop after N record opportunities\n"
 		"  -o, --output FILE    records to FILE (default: stdout)\n"
 		"  -j, --json           JSON instead of CSV\n"
+		"  -m, --meta           CSV with '#' lines: geometry and the cycle of\n"
+		"                       the last parameter commit at start and end\n"
+		"                       (what 'userctl replay' checks)\n"
 		"  -h, --help           this text\n");
 }
 
@@ -51,6 +55,18 @@ static void record_header(struct rec_state *r, struct dpmap *d)
 		json_key(&r->j, "columns");
 		json_arr_begin(&r->j);
 	} else {
+		if (r->meta) {
+			struct shieldrt_live l;
+
+			dpmap_live(d, &l);
+			fprintf(r->out, "# shieldrt-record loop=%.*s period_ns=%llu "
+				"decimation=%u n_in=%u n_out=%u commit_cycle=%llu\n",
+				SHIELDRT_NAME_LEN, (const char *)d->m.hdr->name,
+				(unsigned long long)d->m.hdr->period_ns,
+				d->m.hdr->tel_decimation, d->m.hdr->n_in,
+				d->m.hdr->n_out,
+				(unsigned long long)l.commit_cycle);
+		}
 		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,"
 		      "wake_latency_ns,compute_ns,missed,flags", r->out);
 	}
@@ -148,6 +164,7 @@ int cmd_record(int argc, char **argv)
 		{ "cycles",	required_argument,	NULL, 'n' },
 		{ "output",	required_argument,	NULL, 'o' },
 		{ "json",	no_argument,		NULL, 'j' },
+		{ "meta",	no_argument,		NULL, 'm' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -160,7 +177,7 @@ int cmd_record(int argc, char **argv)
 	FILE *rep;
 	int c, ok;
 
-	while ((c = getopt_long(argc, argv, "l:d:n:o:jh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:d:n:o:jmh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			loop = optarg;
@@ -181,6 +198,9 @@ int cmd_record(int argc, char **argv)
 		case 'j':
 			r.json = 1;
 			break;
+		case 'm':
+			r.meta = 1;
+			break;
 		case 'h':
 			record_usage(stdout);
 			return 0;
@@ -190,6 +210,8 @@ int cmd_record(int argc, char **argv)
 		}
 	}
 	no_more_args("record", argc, argv, optind);
+	if (r.json && r.meta)
+		usage_error("--meta is for CSV recordings");
 	dpmap_open(&d, loop, 1);
 	r.out = stdout;
 	if (path && !(r.out = fopen(path, "w")))
@@ -250,6 +272,14 @@ int cmd_record(int argc, char **argv)
 		json_obj_end(&r.j);
 		json_obj_end(&r.j);
 		fputc('\n', r.out);
+	}
+	if (r.meta) {
+		struct shieldrt_live l;
+
+		dpmap_live(&d, &l);
+		fprintf(r.out, "# end commit_cycle=%llu cycle=%llu\n",
+			(unsigned long long)l.commit_cycle,
+			(unsigned long long)l.cycle);
 	}
 	if (r.out != stdout && fclose(r.out))
 		fatal("writing %s: %s", path, strerror(errno));

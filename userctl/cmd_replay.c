@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * userctl replay CHAIN_FILE RECORDING: feed a recorded run's inputs
+ * through the chain on the host and compare every recorded output bit for
+ * bit with what the library computes here.
+ *
+ * The recording is `userctl record` CSV (values in %.17g, which reads
+ * back exactly; %a works too).  Column inK is the loop's input K, which is
+ * the chain's K-th `input`; outK its K-th `output`.  A replay starts from
+ * the chain's reset state, so the recording must start at the loop's
+ * first cycle (cycle 0: start `record` before the loop), or the caller
+ * says the state was reset there (--from-reset).  With `record --meta`
+ * the file also carries the cycle of the last parameter commit at its
+ * start and end; a commit during the loop's run is refused, since the
+ * committed values are not in the recording.
+ *
+ * Exit status: 0 identical, 1 an output differs, 2 bad input.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+#include "userctl.h"
+
+#define RP_SAFE_FLAG	(1u << 2)	/* SRT_CYC_SAFE: outputs held, no step */
+
+struct rp_file {
+	const char *path;
+	FILE *f;
+	char *line;
+	size_t cap;
+	unsigned long lineno;
+	unsigned int ncol;
+	int c_seq, c_cycle, c_flags;
+	int c_in[SRT_MAX_IO], c_out[SRT_MAX_IO];
+	/* from "# shieldrt-record" and "# end" lines, -1 if absent */
+	long long decimation, commit_start, commit_end;
+	bool meta;
+};
+
+static void replay_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: userctl replay CHAIN_FILE RECORDING [--from-reset] [-p US] [-q]\n"
+		"\n"
+		"Re-run the inputs of a recording (userctl record, CSV) through\n"
+		"CHAIN_FILE with the kernel's algorithms and compare every recorded\n"
+		"output bit for bit.  Reports the first cycle that differs.\n"
+		"\n"
+		"  --from-reset         the first record is not cycle 0, but the chain\n"
+		"                       was reset there (e.g. a resume)\n"
+		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
+		"  -q, --quiet          only the exit status and errors\n"
+		"  -h, --help           this text\n"
+		"\n"
+		"Record every cycle from the loop's first (start 'userctl record\n"
+		"--meta' before 'userctl loop start'; decimation 1; no drops).  The\n"
+		"chain's inputs are the loop's in0.., its outputs out0.. in order.\n"
+		"Exit status: 0 identical, 1 an output differs, 2 bad input.\n");
+}
+
+static bool rp_meta_value(const char *line, const char *key, long long *v)
+{
+	const char *p = strstr(line, key);
+	char *end;
+
+	if (!p || (p != line && p[-1] != ' '))
+		return false;
+	p += strlen(key);
+	errno = 0;
+	*v = strtoll(p, &end, 10);
+	if (end == p || errno || (*end && *end != ' ' && *end != '\n'))
+		usage_error("%s: malformed '%s' in a '#' line", "recording", key);
+	return true;
+}
+
+static void rp_comment(struct rp_file *r, const char *line)
+{
+	if (!strncmp(line, "# shieldrt-record ", 18)) {
+		r->meta = true;
+		rp_meta_value(line, "decimation=", &r->decimation);
+		rp_meta_value(line, "commit_cycle=", &r->commit_start);
+	} else if (!strncmp(line, "# end ", 6)) {
+		rp_meta_value(line, "commit_cycle=", &r->commit_end);
+	}
+}
+
+/* The next data line split into field[]; false at the end. */
+static bool rp_next(struct rp_file *r, char **field)
+{
+	unsigned int n;
+
+	for (;;) {
+		if (getline(&r->line, &r->cap, r->f) < 0) {
+			if (ferror(r->f))
+				usage_error("%s: %s", r->path, strerror(errno));
+			return false;
+		}
+		r->lineno++;
+		if (r->line[0] == '#') {
+			rp_comment(r, r->line);
+			continue;
+		}
+		if (r->line[strspn(r->line, " \t\r\n")] != '\0')
+			break;
+	}
+	n = sim_csv_split(r->line, field, SIM_MAX_FIELDS);
+	if (!r->ncol)		/* the header */
+		r->ncol = n;
+	else if (n != r->ncol)
+		usage_error("%s: line %lu: %u fields, the header has %u",
+			    r->path, r->lineno, n, r->ncol);
+	if (n > SIM_MAX_FIELDS)
+		usage_error("%s: line %lu: more than %d fields", r->path,
+			    r->lineno, SIM_MAX_FIELDS);
+	return true;
+}
+
+static void rp_header(struct rp_file *r, const struct sim_chain *s)
+{
+	char *field[SIM_MAX_FIELDS];
+	unsigned int i, k;
+	bool any_out = false;
+
+	r->c_seq = r->c_cycle = r->c_flags = -1;
+	for (i = 0; i < SRT_MAX_IO; i++)
+		r->c_in[i] = r->c_out[i] = -1;
+	if (!rp_next(r, field))
+		usage_error("%s: empty recording", r->path);
+	if (field[0][0] == '{' || field[0][0] == '[')
+		usage_error("%s: a JSON recording; replay reads record's CSV",
+			    r->path);
+	for (i = 0; i < r->ncol; i++) {
+		const char *name = field[i];
+		char *end;
+
+		if (!strcmp(name, "seq"))
+			r->c_seq = (int)i;
+		else if (!strcmp(name, "cycle"))
+			r->c_cycle = (int)i;
+		else if (!strcmp(name, "flags"))
+			r->c_flags = (int)i;
+		if ((name[0] != 'i' || name[1] != 'n') &&
+		    strncmp(name, "out", 3))
+			continue;
+		k = (unsigned int)strtoul(name + (name[0] == 'i' ? 2 : 3),
+					  &end, 10);
+		if (*end || end == name + 2 || k >= SRT_MAX_IO)
+			continue;
+		if (name[0] == 'i')
+			r->c_in[k] = (int)i;
+		else
+			r->c_out[k] = (int)i;
+	}
+	if (r->c_seq < 0 || r->c_cycle < 0 || r->c_flags < 0)
+		usage_error("%s: not a userctl record CSV (no seq, cycle and "
+			    "flags columns)", r->path);
+	for (k = 0; k < s->n_in; k++)
+		if (r->c_in[k] < 0)
+			usage_error("%s: no column in%u for chain input '%s': "
+				    "record the loop's inputs too", r->path, k,
+				    srt_chain_input_name(s->c, k));
+	for (k = 0; k < s->n_out; k++)
+		any_out |= r->c_out[k] >= 0;
+	if (!any_out)
+		usage_error("%s: no output column (out0..out%u) to compare",
+			    r->path, s->n_out - 1);
+}
+
+static unsigned long long rp_uint(struct rp_file *r, const char *s,
+				  const char *what)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (end == s || *end || errno)
+		usage_error("%s: line %lu: %s '%s' is not an integer", r->path,
+			    r->lineno, what, s);
+	return v;
+}
+
+static u64 rp_value(struct rp_file *r, const char *s, const char *col)
+{
+	u64 b;
+
+	if (sim_parse_value(s, &b))
+		usage_error("%s: line %lu: %s '%s' is not a number", r->path,
+			    r->lineno, col, s);
+	return b;
+}
+
+static bool rp_same(u64 a, u64 b)
+{
+	double x, y;
+
+	if (a == b)
+		return true;
+	/* "nan" in text keeps no sign or payload: any NaN matches it */
+	memcpy(&x, &a, sizeof(x));
+	memcpy(&y, &b, sizeof(y));
+	return isnan(x) && isnan(y);
+}
+
+static int rp_report_diff(const struct sim_chain *s, unsigned long long rec,
+			  unsigned long long cycle, u32 k, u64 want, u64 got)
+{
+	printf("replay: DIFFERENT at cycle %llu (record %llu): output %u '%s' "
+	       "recorded ", cycle, rec, k, srt_chain_output_name(s->c, k));
+	sim_print_value(stdout, want, 0);
+	printf(" (%#018llx), replayed ", (unsigned long long)want);
+	sim_print_value(stdout, got, 0);
+	printf(" (%#018llx)\n", (unsigned long long)got);
+	return 1;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "from-reset",	no_argument,		NULL, 'R' },
+		{ "period-us",	required_argument,	NULL, 'p' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct rp_file r = { .decimation = -1, .commit_start = -1,
+			     .commit_end = -1 };
+	unsigned long long rec = 0, seq = 0, cycle = 0, first = 0;
+	u64 in[SRT_MAX_IO] = { 0 }, out[SRT_MAX_IO];
+	char *field[SIM_MAX_FIELDS];
+	int c, from_reset = 0, quiet = 0, safe = 0;
+	unsigned long long us;
+	struct sim_chain s;
+	u32 period_ns = 0, k;
+	char *end;
+
+	while ((c = getopt_long(argc, argv, "p:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'R':
+			from_reset = 1;
+			break;
+		case 'p':
+			errno = 0;
+			us = strtoull(optarg, &end, 10);
+			if (end == optarg || *end || errno || !us || us > 1000000)
+				usage_error("--period-us: '%s' is not an integer "
+					    "1..1000000", optarg);
+			period_ns = (u32)(us * 1000);
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			replay_usage(stdout);
+			return 0;
+		default:
+			replay_usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - optind != 2)
+		usage_error("replay needs CHAIN_FILE and RECORDING (see --help)");
+	sim_chain_load(&s, argv[optind], period_ns);
+	r.path = argv[optind + 1];
+	r.f = fopen(r.path, "r");
+	if (!r.f)
+		usage_error("cannot read %s: %s", r.path, strerror(errno));
+	/* the '#' lines first: a commit at the end must refuse up front */
+	while (getline(&r.line, &r.cap, r.f) >= 0)
+		if (r.line[0] == '#')
+			rp_comment(&r, r.line);
+	rewind(r.f);
+	if (r.commit_end > 0 || (r.commit_start >= 0 && r.commit_end >= 0 &&
+				 r.commit_end != r.commit_start))
+		usage_error("%s: parameters were committed at cycle %lld during "
+			    "the recording; the recording does not carry them",
+			    r.path, r.commit_end);
+	rp_header(&r, &s);
+	if (r.decimation > 1)
+		usage_error("%s: recorded every %lld cycles; replay needs every "
+			    "cycle (decimation 1)", r.path, r.decimation);
+	if (r.commit_start > 0)
+		usage_error("%s: parameters were committed at cycle %lld, before "
+			    "this recording; its chain is not %s's", r.path,
+			    r.commit_start, s.path);
+
+	while (rp_next(&r, field)) {
+		unsigned long long sq = rp_uint(&r, field[r.c_seq], "seq");
+		unsigned long long cy = rp_uint(&r, field[r.c_cycle], "cycle");
+		unsigned long long fl = rp_uint(&r, field[r.c_flags], "flags");
+
+		if (!rec) {
+			first = cy;
+			if (cy && !from_reset)
+				usage_error("%s: the recording starts at cycle %llu, "
+					    "not 0: the chain's state there is unknown "
+					    "(record from before the loop starts, or "
+					    "--from-reset if it was reset there)",
+					    r.path, cy);
+		} else if (sq != seq + 1) {
+			usage_error("%s: line %lu: seq %llu follows %llu: %s; "
+				    "replay needs every cycle", r.path, r.lineno,
+				    sq, seq, sq > seq ? "records were dropped" :
+				    "out of order");
+		} else if (cy <= cycle) {
+			usage_error("%s: line %lu: cycle %llu follows %llu",
+				    r.path, r.lineno, cy, cycle);
+		}
+		seq = sq;
+		cycle = cy;
+		if (fl & RP_SAFE_FLAG) {
+			/* held outputs; the chain did not step */
+			safe = 1;
+			break;
+		}
+		for (k = 0; k < s.n_in; k++)
+			in[k] = rp_value(&r, field[r.c_in[k]], "input");
+		srt_chain_step(s.c, in, out);
+		for (k = 0; k < s.n_out; k++) {
+			u64 want;
+
+			if (r.c_out[k] < 0)
+				continue;
+			want = rp_value(&r, field[r.c_out[k]], "output");
+			if (!rp_same(want, out[k])) {
+				rp_report_diff(&s, rec, cy, k, want, out[k]);
+				fclose(r.f);
+				return 1;
+			}
+		}
+		rec++;
+	}
+	fclose(r.f);
+	free(r.line);
+	if (!rec && !safe)
+		usage_error("%s: no records", r.path);
+	if (!quiet) {
+		printf("replay: identical: %llu cycles (%llu..%llu), every "
+		       "recorded output bit-exact%s\n", rec, first,
+		       rec ? cycle : first, r.meta ? "" :
+		       " (no --meta lines: parameter commits not checked)");
+		if (safe)
+			printf("replay: the loop entered its safe state at cycle "
+			       "%llu; compared up to there\n", cycle);
+	}
+	sim_chain_free(&s);
+	return 0;
+}

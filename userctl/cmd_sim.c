@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * userctl sim CHAIN_FILE: run a chain on the host, with the library the
+ * kernel runs (same sources, same floating-point flags), before it is
+ * loaded into a loop.  Inputs come from a CSV (a column per chain input,
+ * a row per cycle) or are held constant (--set); outputs go out per cycle
+ * as CSV or JSON, or as a recording in `userctl record --meta` format,
+ * which is what a loop running this chain from its first cycle records.
+ *
+ * Also the helpers `userctl replay` shares (sim.h).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "sim.h"
+#include "userctl.h"
+
+#define SIM_ARENA	(8u << 20)	/* far above any chain the limits allow */
+
+void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns)
+{
+	struct srt_err err;
+	char *text;
+	size_t len;
+	FILE *f;
+	int ret;
+
+	s->path = path;
+	f = fopen(path, "rb");
+	if (!f)
+		usage_error("cannot read chain %s: %s", path, strerror(errno));
+	text = xmalloc(SRT_TEXT_MAX + 1);
+	len = fread(text, 1, SRT_TEXT_MAX + 1, f);
+	if (ferror(f))
+		usage_error("reading chain %s: %s", path, strerror(errno));
+	fclose(f);
+	if (len > SRT_TEXT_MAX)
+		usage_error("chain %s: over %d bytes", path, SRT_TEXT_MAX);
+	s->arena = aligned_alloc(SRT_ALIGN, SIM_ARENA);
+	if (!s->arena)
+		fatal("out of memory");
+	ret = srt_chain_parse(text, len, period_ns, s->arena, SIM_ARENA,
+			      &s->c, &err);
+	free(text);
+	if (ret)	/* the message starts with "line N:" where there is one */
+		usage_error("chain %s: %s", path, err.msg);
+	s->n_in = srt_chain_n_inputs(s->c);
+	s->n_out = srt_chain_n_outputs(s->c);
+}
+
+void sim_chain_free(struct sim_chain *s)
+{
+	free(s->arena);
+	s->arena = NULL;
+	s->c = NULL;
+}
+
+unsigned int sim_csv_split(char *line, char **field, unsigned int max)
+{
+	unsigned int n = 0;
+	char *p = line, *end;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	for (;;) {
+		end = strchr(p, ',');
+		if (end)
+			*end = '\0';
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (n < max)
+			field[n] = p;
+		n++;
+		/* trailing blanks */
+		for (char *q = p + strlen(p); q > p && (q[-1] == ' ' ||
+		     q[-1] == '\t'); q--)
+			q[-1] = '\0';
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return n;
+}
+
+int sim_parse_value(const char *s, u64 *bits)
+{
+	char *end;
+	double v;
+
+	if (!*s)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	/* ERANGE on a subnormal is fine: strtod still returned its bits */
+	if (end == s || *end)
+		return -1;
+	memcpy(bits, &v, sizeof(*bits));
+	return 0;
+}
+
+void sim_print_value(FILE *f, u64 bits, int hex)
+{
+	double v;
+
+	memcpy(&v, &bits, sizeof(v));
+	fprintf(f, hex ? "%a" : "%.17g", v);
+}
+
+/* ---- the sim command ---- */
+
+struct sim_opts {
+	const char *input, *out;
+	unsigned long long cycles;
+	u32 period_ns;
+	int json, hex, record;
+	char **sets;
+	unsigned int nsets;
+};
+
+struct sim_input {
+	FILE *f;
+	char *line;
+	size_t cap;
+	unsigned long lineno;
+	unsigned int ncol;
+	int col_of[SIM_MAX_FIELDS];	/* CSV column -> chain input, -1 */
+	bool eof;
+};
+
+static void sim_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: userctl sim CHAIN_FILE [-i CSV] [-s NAME=VALUE]... [-n N]\n"
+		"                  [-o FILE] [-j | -r] [-x] [-p US]\n"
+		"\n"
+		"Run a chain on the host with the kernel's algorithms and print its\n"
+		"outputs per cycle (CSV: cycle, every output, step status).\n"
+		"\n"
+		"  -i, --input CSV      a column per chain input (header: names), a row\n"
+		"                       per cycle; '-' reads stdin\n"
+		"  -s, --set NAME=VAL   hold input NAME at VAL (repeatable)\n"
+		"  -n, --cycles N       cycles to run (default: the CSV's rows, else\n"
+		"                       1000); past the CSV's end its last row holds\n"
+		"  -o, --out FILE       write to FILE instead of stdout\n"
+		"  -j, --json           JSON instead of CSV\n"
+		"  -r, --record         write what 'userctl record --meta' records from\n"
+		"                       a loop running this chain from its first cycle\n"
+		"  -x, --hex            values as %%a (exact hex floats)\n"
+		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
+		"  -h, --help           this text\n"
+		"\n"
+		"Every chain input needs a CSV column or a --set.  Status: 0 clean,\n"
+		"1 a non-finite input (previous value kept), 2 a non-finite output\n"
+		"(all outputs held; the kernel loop would enter its safe state).\n"
+		"Exit status 2 on a bad chain or input file.\n");
+}
+
+static int sim_input_find(const struct sim_chain *s, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < s->n_in; i++)
+		if (!strcmp(srt_chain_input_name(s->c, i), name))
+			return (int)i;
+	return -1;
+}
+
+static void sim_input_open(struct sim_input *in, const struct sim_chain *s,
+			   const char *path, bool *covered)
+{
+	char *field[SIM_MAX_FIELDS];
+	unsigned int i;
+
+	in->f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!in->f)
+		usage_error("cannot read %s: %s", path, strerror(errno));
+	do {
+		if (getline(&in->line, &in->cap, in->f) < 0)
+			usage_error("%s: no header line", path);
+		in->lineno++;
+	} while (in->line[0] == '#' || in->line[strspn(in->line, " \t\r\n")] == '\0');
+	in->ncol = sim_csv_split(in->line, field, SIM_MAX_FIELDS);
+	if (in->ncol > SIM_MAX_FIELDS)
+		usage_error("%s: more than %d columns", path, SIM_MAX_FIELDS);
+	for (i = 0; i < in->ncol; i++) {
+		int k = sim_input_find(s, field[i]);
+
+		if (k < 0 && strcmp(field[i], "cycle"))
+			usage_error("%s: column '%s' is not an input of %s", path,
+				    field[i], s->path);
+		if (k >= 0 && covered[k])
+			usage_error("%s: input '%s' given twice", path, field[i]);
+		if (k >= 0)
+			covered[k] = true;
+		in->col_of[i] = k;
+	}
+}
+
+/* Next data row into vals; false at the end of the file. */
+static bool sim_input_row(struct sim_input *in, const char *path, u64 *vals)
+{
+	char *field[SIM_MAX_FIELDS];
+	unsigned int i, n;
+	u64 b;
+
+	for (;;) {
+		if (getline(&in->line, &in->cap, in->f) < 0)
+			return false;
+		in->lineno++;
+		if (in->line[0] != '#' &&
+		    in->line[strspn(in->line, " \t\r\n")] != '\0')
+			break;
+	}
+	n = sim_csv_split(in->line, field, SIM_MAX_FIELDS);
+	if (n != in->ncol)
+		usage_error("%s: line %lu: %u fields, the header has %u", path,
+			    in->lineno, n, in->ncol);
+	for (i = 0; i < n; i++) {
+		if (in->col_of[i] < 0)
+			continue;
+		if (sim_parse_value(field[i], &b))
+			usage_error("%s: line %lu: '%s' is not a number", path,
+				    in->lineno, field[i]);
+		vals[in->col_of[i]] = b;
+	}
+	return true;
+}
+
+static void sim_parse_sets(const struct sim_opts *o, const struct sim_chain *s,
+			   u64 *vals, bool *covered)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->nsets; i++) {
+		char *eq = strchr(o->sets[i], '=');
+		int k;
+
+		if (!eq)
+			usage_error("--set %s: expected NAME=VALUE", o->sets[i]);
+		*eq = '\0';
+		k = sim_input_find(s, o->sets[i]);
+		if (k < 0)
+			usage_error("--set: '%s' is not an input of %s",
+				    o->sets[i], s->path);
+		if (covered[k])
+			usage_error("--set: input '%s' given twice", o->sets[i]);
+		if (sim_parse_value(eq + 1, &vals[k]))
+			usage_error("--set %s: '%s' is not a number", o->sets[i],
+				    eq + 1);
+		covered[k] = true;
+	}
+}
+
+static void sim_header(FILE *f, struct json *j, const struct sim_opts *o,
+		       const struct sim_chain *s)
+{
+	u32 i;
+
+	if (o->json) {
+		json_init(j, f);
+		json_obj_begin(j);
+		json_kv_str(j, "chain", s->path);
+		json_kv_int(j, "period_ns", srt_chain_period_ns(s->c));
+		json_key(j, "inputs");
+		json_arr_begin(j);
+		for (i = 0; i < s->n_in; i++)
+			json_str(j, srt_chain_input_name(s->c, i));
+		json_arr_end(j);
+		json_key(j, "columns");
+		json_arr_begin(j);
+		json_str(j, "cycle");
+		for (i = 0; i < s->n_out; i++)
+			json_str(j, srt_chain_output_name(s->c, i));
+		json_str(j, "status");
+		json_arr_end(j);
+		json_key(j, "rows");
+		json_arr_begin(j);
+		return;
+	}
+	if (o->record) {
+		/* the layout a loop with this chain has: inputs, then outputs */
+		fprintf(f, "# shieldrt-record loop=sim period_ns=%u "
+			"decimation=1 n_in=%u n_out=%u commit_cycle=0\n",
+			srt_chain_period_ns(s->c), s->n_in, s->n_out);
+		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,"
+		      "wake_latency_ns,compute_ns,missed,flags", f);
+		for (i = 0; i < s->n_in; i++)
+			fprintf(f, ",in%u", i);
+		for (i = 0; i < s->n_out; i++)
+			fprintf(f, ",out%u", i);
+		fputc('\n', f);
+		return;
+	}
+	fputs("cycle", f);
+	for (i = 0; i < s->n_out; i++)
+		fprintf(f, ",%s", srt_chain_output_name(s->c, i));
+	fputs(",status\n", f);
+}
+
+static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
+		    const struct sim_chain *s, unsigned long long n,
+		    const u64 *in, const u64 *out, int status)
+{
+	unsigned long long t = n * srt_chain_period_ns(s->c);
+	char buf[64];
+	u32 i;
+
+	if (o->json) {
+		json_arr_begin(j);
+		json_int(j, (long long)n);
+		for (i = 0; i < s->n_out; i++) {
+			double v;
+
+			memcpy(&v, &out[i], sizeof(v));
+			if (!isfinite(v)) {
+				json_null(j);
+				continue;
+			}
+			snprintf(buf, sizeof(buf), o->hex ? "\"%a\"" : "%.17g", v);
+			json_raw(j, buf);
+		}
+		json_int(j, status);
+		json_arr_end(j);
+		return;
+	}
+	if (o->record)
+		fprintf(f, "%llu,%llu,%llu,%llu,%llu,0,0,0,0,0", n, n, t, t, t);
+	else
+		fprintf(f, "%llu", n);
+	for (i = 0; o->record && i < s->n_in; i++) {
+		fputc(',', f);
+		sim_print_value(f, in[i], o->hex);
+	}
+	for (i = 0; i < s->n_out; i++) {
+		fputc(',', f);
+		sim_print_value(f, out[i], o->hex);
+	}
+	if (!o->record)
+		fprintf(f, ",%d", status);
+	fputc('\n', f);
+}
+
+static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
+{
+	static const struct option opts[] = {
+		{ "input",	required_argument,	NULL, 'i' },
+		{ "set",	required_argument,	NULL, 's' },
+		{ "cycles",	required_argument,	NULL, 'n' },
+		{ "out",	required_argument,	NULL, 'o' },
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "record",	no_argument,		NULL, 'r' },
+		{ "hex",	no_argument,		NULL, 'x' },
+		{ "period-us",	required_argument,	NULL, 'p' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	unsigned long long v;
+	char *end;
+	int c;
+
+	o->sets = xmalloc(sizeof(char *) * (size_t)argc);
+	while ((c = getopt_long(argc, argv, "i:s:n:o:jrxp:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			o->input = optarg;
+			break;
+		case 's':
+			o->sets[o->nsets++] = optarg;
+			break;
+		case 'n':
+		case 'p':
+			errno = 0;
+			v = strtoull(optarg, &end, 10);
+			if (end == optarg || *end || errno || !v ||
+			    (c == 'p' && v > 1000000))
+				usage_error("%s: '%s' is not a positive integer%s",
+					    c == 'n' ? "--cycles" : "--period-us",
+					    optarg, c == 'p' ? " up to 1000000" : "");
+			if (c == 'n')
+				o->cycles = v;
+			else
+				o->period_ns = (u32)(v * 1000);
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'j':
+			o->json = 1;
+			break;
+		case 'r':
+			o->record = 1;
+			break;
+		case 'x':
+			o->hex = 1;
+			break;
+		case 'h':
+			sim_usage(stdout);
+			exit(0);
+		default:
+			sim_usage(stderr);
+			exit(2);
+		}
+	}
+	if (o->json && o->record)
+		usage_error("--json and --record exclude each other");
+}
+
+int cmd_sim(int argc, char **argv)
+{
+	struct sim_opts o = { 0 };
+	struct sim_input in = { 0 };
+	bool covered[SRT_MAX_IO] = { false };
+	u64 vals[SRT_MAX_IO] = { 0 }, out[SRT_MAX_IO];
+	struct srt_chain_stats st;
+	struct sim_chain s;
+	unsigned long long n;
+	struct json j;
+	FILE *f = stdout;
+	bool more;
+	u32 i;
+
+	sim_parse_args(argc, argv, &o);
+	if (optind >= argc)
+		usage_error("sim: no chain file given");
+	if (optind + 1 < argc)
+		usage_error("sim: unexpected argument '%s'", argv[optind + 1]);
+	sim_chain_load(&s, argv[optind], o.period_ns);
+	sim_parse_sets(&o, &s, vals, covered);
+	if (o.input)
+		sim_input_open(&in, &s, o.input, covered);
+	for (i = 0; i < s.n_in; i++)
+		if (!covered[i])
+			usage_error("input '%s' of %s has no CSV column and no --set",
+				    srt_chain_input_name(s.c, i), s.path);
+	if (!o.cycles && !o.input)
+		o.cycles = 1000;
+	if (o.out && !(f = fopen(o.out, "w")))
+		usage_error("cannot write %s: %s", o.out, strerror(errno));
+
+	sim_header(f, &j, &o, &s);
+	more = o.input != NULL;
+	for (n = 0; !o.cycles || n < o.cycles; n++) {
+		int status;
+
+		if (more)
+			more = sim_input_row(&in, o.input, vals);
+		if (o.input && !more && n == 0)
+			usage_error("%s: no data rows", o.input);
+		if (!more && !o.cycles)
+			break;
+		status = srt_chain_step(s.c, vals, out);
+		sim_row(f, &j, &o, &s, n, vals, out, status);
+	}
+	srt_chain_get_stats(s.c, &st);
+	if (o.json) {
+		json_arr_end(&j);
+		json_key(&j, "summary");
+		json_obj_begin(&j);
+		json_kv_int(&j, "cycles", (long long)n);
+		json_kv_int(&j, "bad_inputs", (long long)st.bad_inputs);
+		json_kv_int(&j, "nonfinite_steps", (long long)st.nonfinite_steps);
+		json_obj_end(&j);
+		json_obj_end(&j);
+		fputc('\n', f);
+	} else if (o.record) {
+		fputs("# end commit_cycle=0\n", f);
+	}
+	if (f != stdout && fclose(f))
+		fatal("writing %s: %s", o.out, strerror(errno));
+	if (st.nonfinite_steps || st.bad_inputs)
+		warnx_("%llu non-finite steps, %llu non-finite inputs replaced",
+		       (unsigned long long)st.nonfinite_steps,
+		       (unsigned long long)st.bad_inputs);
+	if (in.f && in.f != stdin)
+		fclose(in.f);
+	free(in.line);
+	free(o.sets);
+	sim_chain_free(&s);
+	return 0;
+}
