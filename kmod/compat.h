@@ -17,6 +17,14 @@
 #endif
 
 /*
+ * algorithms/ objects (SRT_FPU_CODE, from Kbuild) are freestanding: they
+ * use no kernel API, and kernel headers pulled in here would leak names
+ * into them (6.1 stable's <linux/seqlock.h> has an enum ss_state, which
+ * blk_statespace.c also names).  Nothing below is for them.
+ */
+#ifndef SRT_FPU_CODE
+
+/*
  * rcu_momentary_dyntick_idle() was renamed rcu_momentary_eqs() in 6.12
  * (and the rename reached some 6.1 stable releases).  Both are exported.
  */
@@ -50,5 +58,37 @@ hrtimer_setup(struct hrtimer *timer,
  * Not exported anywhere: sysctl_sched_rt_runtime, so preflight reads
  * /proc/sys/kernel/sched_rt_runtime_us instead.
  */
+
+/*
+ * The FPU section around every call into algorithms/ (the only code built
+ * with FPU flags; they never open a section themselves, and arm's
+ * <asm/neon.h> refuses kernel_neon_begin() in NEON-compiled code).
+ * Inside a section preemption (or bottom halves) are off: no sleeping,
+ * no allocation.
+ */
+#if defined(CONFIG_X86)
+#include <asm/fpu/api.h>
+#define srt_fpu_begin()		kernel_fpu_begin()
+#define srt_fpu_end()		kernel_fpu_end()
+#define srt_fpu_usable()	true
+#elif defined(CONFIG_ARM64)
+#include <asm/neon.h>
+#include <asm/cpufeature.h>
+#define srt_fpu_begin()		kernel_neon_begin()
+#define srt_fpu_end()		kernel_neon_end()
+#define srt_fpu_usable()	system_supports_fpsimd()
+#elif defined(CONFIG_ARM)
+#ifndef CONFIG_KERNEL_MODE_NEON
+#error "shieldrt on arm needs CONFIG_KERNEL_MODE_NEON (doubles in the kernel)"
+#endif
+#include <asm/neon.h>
+#define srt_fpu_begin()		kernel_neon_begin()
+#define srt_fpu_end()		kernel_neon_end()
+#define srt_fpu_usable()	cpu_has_neon()
+#else
+#error "shieldrt: no FPU section for this architecture"
+#endif
+
+#endif /* !SRT_FPU_CODE */
 
 #endif /* SHIELDRT_COMPAT_H */

@@ -108,6 +108,7 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	if (test_and_clear_bit(SRT_REQ_RESUME, &loop->requests) &&
 	    READ_ONCE(loop->state) == SRT_STATE_SAFE) {
 		srt_policy_resume(&loop->pol);
+		srt_chain_request_reset(loop);
 		WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
 		trace_safe_state(loop->name, cycle, false, SRT_SAFE_RESUME, 0);
 	}
@@ -136,19 +137,34 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 }
 
 /*
- * Compute: today the synthetic workload and an echo of the inputs, so a
- * setpoint written in shows at the output.  The algorithm chain (in one
- * FPU section) replaces the echo.  Nothing runs in safe state.
+ * Compute: the synthetic workload (if configured), then the loop's chain
+ * in one FPU section (chain.c), or without a chain an echo of the inputs,
+ * so a setpoint written in shows at the output.  In safe state nothing
+ * steps, but a pending commit or reset still happens at this boundary.
+ *
+ * A block that goes NaN/Inf: the library holds every signal at its last
+ * clean values (so c->out stays finite) and says so; the loop counts it,
+ * traces it and enters safe state with reason "nonfinite", as for a
+ * non-finite output without a chain.  Resume resets the chain first.
  */
 static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u32 i;
 
-	if (c->safe)
-		return;
-	if (c->live.workload_ns)
+	if (!c->safe && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
 			       true);
+	srt_chain_cycle(loop, c, !c->safe);
+	if (c->safe)
+		return;
+	if (c->chain.nonfinite) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_NONFINITE;
+		trace_chain_nonfinite(loop->name, c->s.cycle,
+				      c->chain.bad_signal, c->chain.bad_block);
+	}
+	if (c->chain.stepped)
+		return;
 	for (i = 0; i < c->n_out; i++)
 		c->out[i] = i < c->n_in ? c->in[i] : 0;
 }
@@ -158,7 +174,7 @@ static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u32 i;
 
-	if (c->safe)
+	if (c->safe || c->want_safe)
 		return;
 	for (i = 0; i < c->n_out; i++) {
 		if ((c->out[i] & SRT_F64_EXP_MASK) == SRT_F64_EXP_MASK) {
@@ -221,6 +237,26 @@ static void srt_hist_add_signed(struct srt_hist *h, s64 v)
 		srt_hist_add(h, v);
 }
 
+/* The chain section's share of the accounting; under stats_seq. */
+static void srt_account_chain(struct srt_counters *n,
+			      const struct srt_chain_cycle *r, u64 cycle)
+{
+	if (!r->ran)
+		return;
+	if (!n->chain_sections || r->section_ns < n->chain_ns_min)
+		n->chain_ns_min = r->section_ns;
+	n->chain_ns_max = max(n->chain_ns_max, r->section_ns);
+	n->chain_ns_sum += r->section_ns;
+	n->chain_sections++;
+	n->chain_steps += r->stepped;
+	n->chain_nonfinite += r->nonfinite;
+	n->chain_bad_inputs += r->bad_input;
+	if (r->committed) {
+		n->chain_commits++;
+		n->commit_cycle = cycle;
+	}
+}
+
 /* Account: counters, histograms and trace events of this cycle. */
 static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
@@ -252,6 +288,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	srt_hist_add_signed(&loop->hist[SRT_M_LATENESS], c->t.lateness_ns);
 	srt_hist_add(&loop->hist[SRT_M_COMPUTE], s->compute_ns);
 	srt_hist_add_signed(&loop->hist[SRT_M_SLACK], c->t.slack_ns);
+	srt_account_chain(n, &c->chain, s->cycle);
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 

@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "loop.h"
+#include "chain.h"
 #include "debugfs.h"
 
 #define SRT_WRITE_MAX	4096
@@ -202,6 +203,16 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	srt_show_pct(m, "task_cpu_pct", c.runtime_ns, wall);
 	seq_printf(m, "slack_target_ns: %llu\n", c.slack_target_ns);
 	seq_printf(m, "last_cycle: %llu\n", last.cycle);
+	seq_printf(m, "chain_ns: count=%llu min=%llu avg=%llu max=%llu\n",
+		   c.chain_sections, c.chain_ns_min,
+		   c.chain_sections ? div64_u64(c.chain_ns_sum,
+						c.chain_sections) : 0,
+		   c.chain_ns_max);
+	seq_printf(m, "chain_steps: %llu\n", c.chain_steps);
+	seq_printf(m, "chain_nonfinite: %llu\n", c.chain_nonfinite);
+	seq_printf(m, "chain_bad_inputs: %llu\n", c.chain_bad_inputs);
+	seq_printf(m, "chain_commits: %llu\n", c.chain_commits);
+	seq_printf(m, "commit_cycle: %llu\n", c.commit_cycle);
 	if (c.clock_errors)
 		seq_puts(m, "# warning: the clock went backwards; some times are invalid\n");
 	for (i = 0; i < SRT_NR_METRICS; i++) {
@@ -291,6 +302,185 @@ static int srt_preflight_file_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(srt_preflight_file);
 
+/* ---- chain: blocks, params, commit, fpu_empty ---- */
+
+/*
+ * A chain text arrives in one write: a partial text would be rejected (or
+ * worse, accepted) on its own.  userctl chain load writes the file whole.
+ */
+static char *srt_copy_text(const char __user *ubuf, size_t count,
+			   loff_t *ppos, size_t max, struct srt_loop *loop)
+{
+	char msg[SRT_ERR_LEN];
+
+	if (*ppos) {
+		srt_error_set(loop, "write the whole text in one write() (userctl chain does)");
+		return ERR_PTR(-EINVAL);
+	}
+	if (count > max) {
+		snprintf(msg, sizeof(msg), "text over %zu bytes", max);
+		srt_error_set(loop, msg);
+		return ERR_PTR(-E2BIG);
+	}
+	return memdup_user_nul(ubuf, count);
+}
+
+static int srt_blocks_show(struct seq_file *m, void *unused)
+{
+	srt_chain_show_blocks(m->private, m);
+	return 0;
+}
+
+static int srt_blocks_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, srt_blocks_show, inode->i_private);
+}
+
+static ssize_t srt_blocks_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct srt_loop *loop = file_inode(file)->i_private;
+	char err[SRT_ERR_LEN] = "";
+	char *buf;
+	int ret;
+
+	buf = srt_copy_text(ubuf, count, ppos, SRT_CHAIN_TEXT_MAX, loop);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = srt_chain_load(loop, buf, count, err, sizeof(err));
+	if (ret)
+		srt_error_set(loop, err[0] ? err : "chain load failed");
+	else
+		*ppos += count;	/* a second write on this fd is refused */
+	kfree(buf);
+	return ret ? ret : count;
+}
+
+static const struct file_operations srt_blocks_fops = {
+	.owner = THIS_MODULE,
+	.open = srt_blocks_open,
+	.read = seq_read,
+	.write = srt_blocks_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int srt_params_show(struct seq_file *m, void *unused)
+{
+	srt_chain_show_params(m->private, m);
+	return 0;
+}
+
+static int srt_params_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, srt_params_show, inode->i_private);
+}
+
+static ssize_t srt_params_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct srt_loop *loop = file_inode(file)->i_private;
+	char err[SRT_ERR_LEN] = "";
+	char *buf;
+	int ret;
+
+	buf = srt_copy_text(ubuf, count, ppos, SRT_STAGE_TEXT_MAX, loop);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = srt_chain_stage(loop, buf, count, err, sizeof(err));
+	if (ret)
+		srt_error_set(loop, err[0] ? err : "staging failed");
+	kfree(buf);
+	return ret ? ret : count;
+}
+
+static const struct file_operations srt_params_fops = {
+	.owner = THIS_MODULE,
+	.open = srt_params_open,
+	.read = seq_read,
+	.write = srt_params_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int srt_commit_show(struct seq_file *m, void *unused)
+{
+	srt_chain_show_commit(m->private, m);
+	return 0;
+}
+
+static int srt_commit_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, srt_commit_show, inode->i_private);
+}
+
+static ssize_t srt_commit_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct srt_loop *loop = file_inode(file)->i_private;
+	char err[SRT_ERR_LEN] = "";
+	u64 cycle;
+	bool yes;
+	int ret;
+
+	ret = kstrtobool_from_user(ubuf, count, &yes);
+	if (ret || !yes) {
+		srt_error_set(loop, "commit: write 1");
+		return -EINVAL;
+	}
+	ret = srt_chain_commit_request(loop, &cycle, err, sizeof(err));
+	if (ret)
+		srt_error_set(loop, err[0] ? err : "commit failed");
+	return ret ? ret : count;
+}
+
+static const struct file_operations srt_commit_fops = {
+	.owner = THIS_MODULE,
+	.open = srt_commit_open,
+	.read = seq_read,
+	.write = srt_commit_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+static int srt_fpu_empty_show(struct seq_file *m, void *unused)
+{
+	struct srt_loop *loop = m->private;
+
+	seq_printf(m, "%d\n", READ_ONCE(loop->chain.fpu_empty));
+	return 0;
+}
+
+static int srt_fpu_empty_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, srt_fpu_empty_show, inode->i_private);
+}
+
+/* Benchmark baseline: without a chain, time an empty FPU section. */
+static ssize_t srt_fpu_empty_write(struct file *file,
+				   const char __user *ubuf, size_t count,
+				   loff_t *ppos)
+{
+	struct srt_loop *loop = file_inode(file)->i_private;
+	bool on;
+
+	if (kstrtobool_from_user(ubuf, count, &on)) {
+		srt_error_set(loop, "fpu_empty: write 0 or 1");
+		return -EINVAL;
+	}
+	srt_chain_set_fpu_empty(loop, on);
+	return count;
+}
+
+static const struct file_operations srt_fpu_empty_fops = {
+	.owner = THIS_MODULE,
+	.open = srt_fpu_empty_open,
+	.read = seq_read,
+	.write = srt_fpu_empty_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 int srt_debugfs_add_loop(struct srt_loop *loop)
 {
 	struct dentry *d;
@@ -305,6 +495,10 @@ int srt_debugfs_add_loop(struct srt_loop *loop)
 	debugfs_create_file("last_error", 0400, d, loop, &srt_error_fops);
 	debugfs_create_file("preflight", 0400, d, loop,
 			    &srt_preflight_file_fops);
+	debugfs_create_file("blocks", 0600, d, loop, &srt_blocks_fops);
+	debugfs_create_file("params", 0600, d, loop, &srt_params_fops);
+	debugfs_create_file("commit", 0600, d, loop, &srt_commit_fops);
+	debugfs_create_file("fpu_empty", 0600, d, loop, &srt_fpu_empty_fops);
 	loop->dir = d;
 	return 0;
 }

@@ -19,9 +19,6 @@
 #include "debugfs.h"
 #include "region.h"
 
-/* Signals the echo workload carries until the data plane sets them. */
-#define SRT_DEFAULT_SIGNALS	8
-
 DEFINE_MUTEX(srt_lock);
 LIST_HEAD(srt_loops);
 u64 srt_epoch_ns;
@@ -204,6 +201,9 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	ret = srt_check_cpu_free(loop, err, errlen);
 	if (ret)
 		return ret;
+	ret = srt_chain_check_start(loop, err, errlen);
+	if (ret)
+		return ret;
 
 	task = kthread_create_on_cpu(srt_loop_thread, loop, loop->cfg.cpu,
 				     "shieldrt/%u");
@@ -247,6 +247,7 @@ static void srt_unlink_locked(struct srt_loop *loop)
 		srt_stop_locked(loop);
 	list_del(&loop->node);
 	loop->dead = true;
+	srt_chain_loop_release(loop);
 	if (loop->region)	/* mappings stay valid, flagged dead */
 		srt_region_kill(loop->region);
 }
@@ -289,6 +290,56 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	return loop;
 }
 
+static struct srt_region *srt_loop_region_create(struct srt_loop *loop,
+						 u32 n_in, u32 n_out)
+{
+	return srt_region_create(&(struct srt_region_geom){
+		.name = loop->name, .period_ns = loop->cfg.period_ns,
+		.n_in = n_in, .n_out = n_out });
+}
+
+/*
+ * New signal counts for a stopped loop (a chain was loaded or removed).
+ * The region's layout depends on them, so it is replaced by one under the
+ * same name; mappings of the old one see it flagged dead and attach again.
+ * If the new one cannot be made, the loop keeps its old counts.
+ */
+int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
+			 char *err, size_t errlen)
+{
+	struct srt_region *r;
+	int ret;
+
+	lockdep_assert_held(&srt_lock);
+	if (loop->task) {
+		snprintf(err, errlen, "loop '%s' is running", loop->name);
+		return -EBUSY;
+	}
+	if (loop->region && n_in == loop->sig.n_in &&
+	    n_out == loop->sig.n_out)
+		return 0;
+	if (loop->region) {
+		srt_region_kill(loop->region);
+		srt_region_put(loop->region);
+		loop->region = NULL;
+	}
+	r = srt_loop_region_create(loop, n_in, n_out);
+	if (IS_ERR(r)) {
+		ret = PTR_ERR(r);
+		snprintf(err, errlen, "data plane region: error %d", ret);
+		r = srt_loop_region_create(loop, loop->sig.n_in,
+					   loop->sig.n_out);
+		loop->region = IS_ERR(r) ? NULL : r;
+		return ret;
+	}
+	loop->region = r;
+	loop->sig.n_in = n_in;
+	loop->sig.n_out = n_out;
+	memset(loop->sig.in, 0, sizeof(loop->sig.in));
+	memset(loop->sig.out, 0, sizeof(loop->sig.out));
+	return 0;
+}
+
 /*
  * Create a loop from a "key=value ..." line; with @start, start it too,
  * and if that fails the loop is not left behind.
@@ -326,9 +377,8 @@ int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
 	ret = srt_check_cpu(cfg, err, errlen);
 	if (ret)
 		goto err_unlock;
-	loop->region = srt_region_create(&(struct srt_region_geom){
-		.name = cfg->name, .period_ns = cfg->period_ns,
-		.n_in = loop->sig.n_in, .n_out = loop->sig.n_out });
+	loop->region = srt_loop_region_create(loop, loop->sig.n_in,
+					      loop->sig.n_out);
 	if (IS_ERR(loop->region)) {
 		ret = PTR_ERR(loop->region);
 		loop->region = NULL;

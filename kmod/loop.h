@@ -13,6 +13,7 @@
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
+#include "chain.h"
 #include "config.h"
 #include "cycle.h"
 #include "hist.h"
@@ -74,6 +75,16 @@ struct srt_counters {
 	u64 runtime_start_ns;	/* task sum_exec_runtime at start */
 	u64 runtime_ns;		/* task sum_exec_runtime since start */
 	u64 slack_target_ns;	/* hybrid: current wake-up lead */
+	/* chain.c: the FPU section of each cycle (empty one without chain) */
+	u64 chain_sections;
+	u64 chain_ns_sum;
+	u64 chain_ns_min;
+	u64 chain_ns_max;
+	u64 chain_steps;
+	u64 chain_nonfinite;	/* steps a block went NaN/Inf: outputs held */
+	u64 chain_bad_inputs;	/* steps with a NaN/Inf input: previous kept */
+	u64 chain_commits;
+	u64 commit_cycle;	/* cycle the last commit took effect */
 };
 
 /* One cycle's scratch, filled step by step; loop thread only. */
@@ -95,6 +106,7 @@ struct srt_cycle_ctx {
 	bool safe;			/* loop was in safe state this cycle */
 	enum srt_safe_reason safe_why;
 	bool want_safe;
+	struct srt_chain_cycle chain;	/* what the chain section did */
 };
 
 struct srt_loop {
@@ -125,6 +137,7 @@ struct srt_loop {
 	struct srt_signals sig;
 	struct srt_region *region;	/* data plane (region.h), one ref */
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
+	struct srt_loop_chain chain;	/* algorithms: chain.h */
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;
@@ -137,6 +150,9 @@ struct srt_loop {
 	u64 workload_sink;		/* keeps the busy work observable */
 	struct srt_cycle_ctx ctx;
 };
+
+/* Signals the echo workload carries when no chain sets them. */
+#define SRT_DEFAULT_SIGNALS	8
 
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
 #define SRT_REQ_RESET	1	/* zero stats at the next cycle */
@@ -158,6 +174,8 @@ int srt_loop_resume(const char *name, char *err, size_t errlen);
 int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
 		       size_t errlen);
 void srt_loop_destroy_all(void);
+int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
+			 char *err, size_t errlen);
 void srt_loop_cpu_down(unsigned int cpu);
 
 void srt_error_set(struct srt_loop *loop, const char *msg);

@@ -187,6 +187,30 @@ TRACE_EVENT(param_commit,
 		  __entry->nr_params)
 );
 
+/*
+ * A chain step produced NaN/Inf: the loop held the last clean outputs and
+ * goes to safe state.  signal/block index the chain (-1: unknown).
+ */
+TRACE_EVENT(chain_nonfinite,
+	TP_PROTO(const char *loop, u64 cycle, s32 signal, s32 block),
+	TP_ARGS(loop, cycle, signal, block),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(s32, signal)
+		__field(s32, block)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->signal = signal;
+		__entry->block = block;
+	),
+	TP_printk("loop=%s cycle=%llu signal=%d block=%d",
+		  __entry->loop, __entry->cycle, __entry->signal,
+		  __entry->block)
+);
+
 #endif /* SHIELDRT_TRACE_H */
 
 /* Outside the guard: define_trace.h reads this file again. */

@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A loop's chain: loading (stopped loops only), staging and committing
+ * parameter sets, and the per-cycle FPU section.  The locking and the
+ * hand-off are described in chain.h.
+ *
+ * Why a new chain needs a stopped loop: a structure change changes the
+ * loop's signal counts and so the data plane region's layout, which user
+ * space has mapped; recreating it under a running loop would change the
+ * meaning of a mapped region mid-run.  Stopping makes that explicit.
+ */
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/jiffies.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include "loop.h"
+#include "chain.h"
+#include "region.h"
+#include "trace.h"
+
+/* How long a commit waits for the loop to reach a cycle boundary. */
+#define SRT_COMMIT_WAIT_MS	5000
+
+static bool srt_text_blank(const char *text, size_t len)
+{
+	bool comment = false;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char ch = text[i];
+
+		if (ch == '\n')
+			comment = false;
+		else if (ch == '#')
+			comment = true;
+		else if (!comment && ch != ' ' && ch != '\t' && ch != '\r')
+			return false;
+	}
+	return true;
+}
+
+/* Assignments in a staging text: words holding '=' outside comments. */
+static u32 srt_count_assignments(const char *text, size_t len)
+{
+	bool comment = false, in_word = false, eq = false;
+	u32 n = 0;
+	size_t i;
+
+	for (i = 0; i <= len; i++) {
+		char ch = i < len ? text[i] : '\n';
+		bool blank = ch == ' ' || ch == '\t' || ch == '\r' ||
+			     ch == '\n' || ch == '#';
+
+		if (blank || comment) {
+			if (in_word && eq)
+				n++;
+			in_word = false;
+			eq = false;
+			if (ch == '#')
+				comment = true;
+			if (ch == '\n')
+				comment = false;
+			continue;
+		}
+		in_word = true;
+		eq |= ch == '=';
+	}
+	return n;
+}
+
+/* Drop staged and committed sets (srt_lock; the loop does not step kc). */
+static void srt_chain_drop_sets(struct srt_loop_chain *ch)
+{
+	kvfree(ch->staged_buf);
+	ch->staged_buf = NULL;
+	kfree(ch->staged_text);
+	ch->staged_text = NULL;
+	ch->staged_len = 0;
+	ch->staged_params = 0;
+	kvfree(ch->active_buf);
+	ch->active_buf = NULL;
+}
+
+int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
+		   char *err, size_t errlen)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	struct srt_kchain *kc = NULL, *old;
+	u32 n_in = SRT_DEFAULT_SIGNALS, n_out = SRT_DEFAULT_SIGNALS;
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = -ENODEV;
+	if (loop->dead) {
+		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+		goto out_unlock;
+	}
+	ret = -EBUSY;
+	if (loop->task) {
+		snprintf(err, errlen,
+			 "a new chain needs a stopped loop; stop '%s' first (parameters: use params + commit)",
+			 loop->name);
+		goto out_unlock;
+	}
+	if (!srt_text_blank(text, len)) {
+		kc = srt_kchain_compile_locked(text, len, loop->cfg.period_ns,
+					       err, errlen);
+		if (IS_ERR(kc)) {
+			ret = PTR_ERR(kc);
+			goto out_unlock;
+		}
+		ret = -EINVAL;
+		if (kc->n_in > SRT_MAX_SIGNALS || kc->n_out > SRT_MAX_SIGNALS) {
+			snprintf(err, errlen,
+				 "the chain has %u inputs and %u outputs; a loop carries at most %u of each",
+				 kc->n_in, kc->n_out, SRT_MAX_SIGNALS);
+			goto err_free_chain;
+		}
+		n_in = kc->n_in;
+		n_out = kc->n_out;
+	}
+	ret = srt_loop_set_signals(loop, n_in, n_out, err, errlen);
+	if (ret)
+		goto err_free_chain;
+
+	/* Nothing can fail from here: swap the chain. */
+	old = ch->kc;
+	srt_chain_drop_sets(ch);
+	ch->kc = kc;
+	ch->committed = false;
+	ch->tainted = false;
+	ch->want_reset = false;
+	WRITE_ONCE(ch->pending, NULL);
+	srt_kchain_free_locked(old);
+	mutex_unlock(&srt_lock);
+	return 0;
+
+err_free_chain:
+	srt_kchain_free_locked(kc);
+out_unlock:
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
+		    char *err, size_t errlen)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	void *buf = NULL;
+	char *all;
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = -EINVAL;
+	if (loop->dead || !ch->kc) {
+		snprintf(err, errlen, "no chain loaded: write one to blocks");
+		goto out_unlock;
+	}
+	if (ch->staged_len + len + 1 > SRT_STAGE_TEXT_MAX) {
+		snprintf(err, errlen,
+			 "staged text over %u bytes: commit first",
+			 SRT_STAGE_TEXT_MAX);
+		goto out_unlock;
+	}
+	ret = -ENOMEM;
+	all = kmalloc(ch->staged_len + len + 2, GFP_KERNEL);
+	if (!all) {
+		snprintf(err, errlen, "out of memory");
+		goto out_unlock;
+	}
+	/* What is staged already, then this write on top. */
+	ret = srt_kchain_stage(ch->kc, ch->staged_text, ch->staged_len, text,
+			       len, &buf, err, errlen);
+	if (ret) {
+		kfree(all);
+		goto out_unlock;
+	}
+	memcpy(all, ch->staged_text, ch->staged_len);
+	memcpy(all + ch->staged_len, text, len);
+	all[ch->staged_len + len] = '\n';
+	all[ch->staged_len + len + 1] = '\0';
+	kvfree(ch->staged_buf);
+	kfree(ch->staged_text);
+	ch->staged_buf = buf;
+	ch->staged_text = all;
+	ch->staged_len += len + 1;
+	ch->staged_params += srt_count_assignments(text, len);
+out_unlock:
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/*
+ * Hand the staged set to the running loop and wait until it has taken it
+ * at a cycle boundary.  srt_lock is held throughout, so the loop cannot be
+ * stopped meanwhile; the loop side is srt_chain_cycle().
+ */
+static int srt_commit_running(struct srt_loop *loop, struct srt_pset *ps,
+			      char *err, size_t errlen)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	unsigned long until;
+	u64 gen = ++ch->gen;
+
+	until = jiffies + msecs_to_jiffies(SRT_COMMIT_WAIT_MS +
+		4 * div_u64(loop->cfg.period_ns, NSEC_PER_MSEC));
+	ch->nr_params = ch->staged_params;
+	ch->pending_gen = gen;
+	/* Pairs with the loop's xchg(): it sees nr_params and pending_gen. */
+	smp_store_release(&ch->pending, ps);
+	/* Pairs with the loop's store-release of done_gen. */
+	while (smp_load_acquire(&ch->done_gen) != gen) {
+		if (time_after(jiffies, until) &&
+		    xchg(&ch->pending, NULL) == ps) {
+			ch->gen--;	/* never taken: no generation used */
+			snprintf(err, errlen,
+				 "the loop reached no cycle boundary in %u ms; nothing committed, the set stays staged",
+				 SRT_COMMIT_WAIT_MS);
+			return -ETIMEDOUT;
+		}
+		usleep_range(50, 200);
+	}
+	if (ch->commit_cycle == U64_MAX) {
+		snprintf(err, errlen, "internal: the loop refused the set");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A loop that is not running takes the set now, for its next run. */
+static int srt_commit_stopped(struct srt_loop *loop, struct srt_pset *ps,
+			      char *err, size_t errlen)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+
+	if (srt_kchain_commit_now(ch->kc, ps)) {
+		snprintf(err, errlen, "internal: the set was refused");
+		return -EINVAL;
+	}
+	ch->gen++;
+	ch->commit_cycle = 0;
+	if (loop->region)
+		srt_region_set_commit_cycle(loop->region, 0);
+	trace_param_commit(loop->name, 0, ch->gen, ch->staged_params);
+	return 0;
+}
+
+int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
+			     char *err, size_t errlen)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = -EINVAL;
+	if (loop->dead || !ch->kc) {
+		snprintf(err, errlen, "no chain loaded: write one to blocks");
+		goto out_unlock;
+	}
+	if (!ch->staged_buf) {
+		snprintf(err, errlen, "nothing staged: write params first");
+		goto out_unlock;
+	}
+	if (loop->task)
+		ret = srt_commit_running(loop, srt_kchain_set(ch->staged_buf),
+					 err, errlen);
+	else
+		ret = srt_commit_stopped(loop, srt_kchain_set(ch->staged_buf),
+					 err, errlen);
+	if (ret)
+		goto out_unlock;
+	/* The replaced set is ours again; the arena's own is never freed. */
+	kvfree(ch->active_buf);
+	ch->active_buf = ch->staged_buf;
+	ch->staged_buf = NULL;
+	kfree(ch->staged_text);
+	ch->staged_text = NULL;
+	ch->staged_len = 0;
+	ch->staged_params = 0;
+	ch->committed = true;
+	*cycle = ch->commit_cycle;
+out_unlock:
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+int srt_chain_set_fpu_empty(struct srt_loop *loop, bool on)
+{
+	WRITE_ONCE(loop->chain.fpu_empty, on);
+	return 0;
+}
+
+/*
+ * Before a run: the chain must have been compiled for this period, and it
+ * starts from its initial conditions.
+ */
+int srt_chain_check_start(struct srt_loop *loop, char *err, size_t errlen)
+{
+	struct srt_kchain *kc = loop->chain.kc;
+
+	lockdep_assert_held(&srt_lock);
+	if (!kc)
+		return 0;
+	if (kc->period_ns != loop->cfg.period_ns) {
+		snprintf(err, errlen,
+			 "the chain was compiled for a %u ns period, the loop has %llu ns: load it again",
+			 kc->period_ns, loop->cfg.period_ns);
+		return -EINVAL;
+	}
+	srt_kchain_reset_now(kc);
+	loop->chain.tainted = false;
+	loop->chain.want_reset = false;
+	return 0;
+}
+
+/* The loop is unlinked and stopped: nothing steps the chain any more. */
+void srt_chain_loop_release(struct srt_loop *loop)
+{
+	lockdep_assert_held(&srt_lock);
+	srt_chain_drop_sets(&loop->chain);
+	srt_kchain_free_locked(loop->chain.kc);
+	loop->chain.kc = NULL;
+}
+
+/* Loop thread, on resume: a chain that went non-finite starts over. */
+void srt_chain_request_reset(struct srt_loop *loop)
+{
+	if (loop->chain.tainted)
+		loop->chain.want_reset = true;
+}
+
+/* Loop thread: answer a commit request taken at this cycle. */
+static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	u64 gen = ch->pending_gen;
+
+	ch->commit_cycle = ok ? cycle : U64_MAX;
+	if (ok) {
+		if (loop->region)
+			srt_region_set_commit_cycle(loop->region, cycle);
+		trace_param_commit(loop->name, cycle, gen, ch->nr_params);
+	}
+	/* Pairs with the writer's load-acquire in srt_commit_running(). */
+	smp_store_release(&ch->done_gen, gen);
+}
+
+/*
+ * The chain part of one cycle, in ONE FPU section: a pending reset, a
+ * pending commit (so this cycle's step already uses the new set), then
+ * the step unless @step is false (safe state).  Without a chain, and with
+ * fpu_empty set, an empty section is timed instead (benchmark baseline).
+ */
+void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
+		     bool step)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	struct srt_kchain *kc = ch->kc;
+	struct srt_chain_cycle *r = &c->chain;
+	struct srt_kchain_run run = {
+		.step = step, .in = c->in, .out = c->out,
+	};
+	u64 t0, t1;
+
+	if (!kc) {
+		if (!READ_ONCE(ch->fpu_empty))
+			return;
+		t0 = ktime_get_ns();
+		srt_fpu_begin();
+		srt_fpu_end();
+		t1 = ktime_get_ns();
+		r->ran = true;
+		r->section_ns = t1 > t0 ? t1 - t0 : 0;
+		return;
+	}
+	/* Pairs with the writer's store-release in srt_commit_running(). */
+	if (READ_ONCE(ch->pending))
+		run.commit = xchg(&ch->pending, NULL);
+	run.reset = ch->want_reset;
+
+	t0 = ktime_get_ns();
+	srt_kchain_run(kc, &run);
+	t1 = ktime_get_ns();
+
+	if (run.reset) {
+		ch->want_reset = false;
+		ch->tainted = false;
+	}
+	r->ran = true;
+	r->stepped = step;
+	r->section_ns = t1 > t0 ? t1 - t0 : 0;
+	r->bad_input = run.bad_input;
+	r->nonfinite = run.nonfinite;
+	r->bad_signal = run.bad_signal;
+	r->bad_block = run.bad_block;
+	if (run.nonfinite)
+		ch->tainted = true;
+	if (run.commit) {
+		r->committed = run.committed;
+		srt_chain_ack(loop, c->s.cycle, run.committed);
+	}
+}
+
+/* ---- debugfs views (process context) ---- */
+
+void srt_chain_show_blocks(struct srt_loop *loop, struct seq_file *m)
+{
+	struct srt_kchain *kc;
+	size_t len;
+	char *buf;
+
+	mutex_lock(&srt_lock);
+	kc = loop->chain.kc;
+	if (!kc) {
+		seq_puts(m, "# no chain: the loop echoes inputs to outputs\n");
+		goto out_unlock;
+	}
+	buf = srt_kchain_describe(kc, &len);
+	if (!buf) {
+		seq_puts(m, "# out of memory\n");
+		goto out_unlock;
+	}
+	seq_write(m, buf, len);
+	kvfree(buf);
+out_unlock:
+	mutex_unlock(&srt_lock);
+}
+
+void srt_chain_show_params(struct srt_loop *loop, struct seq_file *m)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	size_t len;
+	char *buf;
+
+	mutex_lock(&srt_lock);
+	if (!ch->kc) {
+		seq_puts(m, "# no chain loaded\n");
+		goto out_unlock;
+	}
+	if (ch->staged_buf)
+		seq_printf(m, "# staged (%u assignments, not running yet):\n%s",
+			   ch->staged_params, ch->staged_text);
+	else
+		seq_puts(m, "# staged: nothing\n");
+	seq_printf(m, "# running (generation %llu):\n", ch->gen);
+	buf = srt_kchain_describe(ch->kc, &len);
+	if (buf) {
+		seq_write(m, buf, len);
+		kvfree(buf);
+	}
+out_unlock:
+	mutex_unlock(&srt_lock);
+}
+
+void srt_chain_show_commit(struct srt_loop *loop, struct seq_file *m)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+
+	mutex_lock(&srt_lock);
+	if (ch->committed)
+		seq_printf(m, "generation %llu cycle %llu\n", ch->gen,
+			   ch->commit_cycle);
+	else
+		seq_puts(m, "none\n");
+	mutex_unlock(&srt_lock);
+}
