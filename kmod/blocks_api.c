@@ -164,9 +164,10 @@ static int srt_err_errno(int lib)
 	return lib == SRT_ENOSPC ? -ENOMEM : -EINVAL;
 }
 
+/* The library's reasons already start with "line N: " when they have one. */
 static void srt_err_format(const struct srt_err *e, char *err, size_t errlen)
 {
-	if (e->line)
+	if (e->line && strncmp(e->msg, "line ", 5))
 		snprintf(err, errlen, "line %u: %s", e->line, e->msg);
 	else
 		snprintf(err, errlen, "%s", e->msg[0] ? e->msg : "rejected");

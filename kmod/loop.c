@@ -318,23 +318,31 @@ int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 	if (loop->region && n_in == loop->sig.n_in &&
 	    n_out == loop->sig.n_out)
 		return 0;
+	/* Its debugfs view goes first: the file points at the region. */
+	if (loop->dir)
+		debugfs_lookup_and_remove("dataplane", loop->dir);
 	if (loop->region) {
 		srt_region_kill(loop->region);
 		srt_region_put(loop->region);
 		loop->region = NULL;
 	}
 	r = srt_loop_region_create(loop, n_in, n_out);
-	if (IS_ERR(r)) {
-		ret = PTR_ERR(r);
+	ret = PTR_ERR_OR_ZERO(r);
+	if (ret) {
 		snprintf(err, errlen, "data plane region: error %d", ret);
 		r = srt_loop_region_create(loop, loop->sig.n_in,
 					   loop->sig.n_out);
-		loop->region = IS_ERR(r) ? NULL : r;
-		return ret;
+		if (IS_ERR(r))
+			r = NULL;
+	} else {
+		loop->sig.n_in = n_in;
+		loop->sig.n_out = n_out;
 	}
 	loop->region = r;
-	loop->sig.n_in = n_in;
-	loop->sig.n_out = n_out;
+	if (r && loop->dir)
+		srt_region_debugfs_add(r, loop->dir);
+	if (ret)
+		return ret;
 	memset(loop->sig.in, 0, sizeof(loop->sig.in));
 	memset(loop->sig.out, 0, sizeof(loop->sig.out));
 	return 0;
