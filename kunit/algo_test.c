@@ -16,7 +16,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "../algorithms/tests/cases.h"
+#include "../algorithms/tests/cases_list.h"
 
 #define SRT_ALGO_QUEUE	16
 
@@ -146,12 +146,8 @@ static void srt_algo_test(struct kunit *test)
 	srt_algo_run_case(test, test->param_value, NULL);
 }
 
-#define SRT_ALGO_SUITE(area, list)					\
-static const struct sc_case srt_algo_##area##_cases[] = {		\
-	list(SC_CASE)							\
-};									\
-KUNIT_ARRAY_PARAM(srt_algo_##area, srt_algo_##area##_cases,		\
-		  srt_algo_case_desc);					\
+#define SRT_ALGO_SUITE(area)						\
+KUNIT_ARRAY_PARAM(srt_algo_##area, sc_##area##_cases, srt_algo_case_desc); \
 static struct kunit_case srt_algo_##area##_test_cases[] = {		\
 	KUNIT_CASE_PARAM(srt_algo_test, srt_algo_##area##_gen_params),	\
 	{}								\
@@ -161,23 +157,19 @@ static struct kunit_suite srt_algo_##area##_suite = {			\
 	.test_cases = srt_algo_##area##_test_cases,			\
 }
 
-SRT_ALGO_SUITE(filter, SC_FILTER_CASES);
-SRT_ALGO_SUITE(nonlin, SC_NONLIN_CASES);
-SRT_ALGO_SUITE(pid, SC_PID_CASES);
-SRT_ALGO_SUITE(profile, SC_PROFILE_CASES);
-SRT_ALGO_SUITE(plant, SC_PLANT_CASES);
+SRT_ALGO_SUITE(filter);
+SRT_ALGO_SUITE(nonlin);
+SRT_ALGO_SUITE(pid);
+SRT_ALGO_SUITE(profile);
+SRT_ALGO_SUITE(plant);
 
 /* shieldrt_algo_chain: the parser's rejection table */
-static const struct sc_reject srt_algo_rejects[] = {
-	SC_REJECT_ROWS(SC_REJECT)
-};
-
 static void srt_algo_reject_desc(const struct sc_reject *r, char *desc)
 {
 	strscpy(desc, r->reason, KUNIT_PARAM_DESC_SIZE);
 }
 
-KUNIT_ARRAY_PARAM(srt_algo_reject, srt_algo_rejects, srt_algo_reject_desc);
+KUNIT_ARRAY_PARAM(srt_algo_reject, sc_rejects, srt_algo_reject_desc);
 
 static void srt_algo_reject_test(struct kunit *test)
 {

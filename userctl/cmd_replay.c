@@ -156,12 +156,10 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 			r->c_out[k] = (int)i;
 	}
 	if (r->c_seq < 0 || r->c_cycle < 0 || r->c_flags < 0)
-		usage_error("%s: not a userctl record CSV (no seq, cycle and "
-			    "flags columns)", r->path);
+		usage_error("%s: not a userctl record CSV (no seq, cycle and flags columns)", r->path);
 	for (k = 0; k < s->n_in; k++)
 		if (r->c_in[k] < 0)
-			usage_error("%s: no column in%u for chain input '%s': "
-				    "record the loop's inputs too", r->path, k,
+			usage_error("%s: no column in%u for chain input '%s': record the loop's inputs too", r->path, k,
 				    srt_chain_input_name(s->c, k));
 	for (k = 0; k < s->n_out; k++)
 		any_out |= r->c_out[k] >= 0;
@@ -209,8 +207,7 @@ static bool rp_same(u64 a, u64 b)
 static int rp_report_diff(const struct sim_chain *s, unsigned long long rec,
 			  unsigned long long cycle, u32 k, u64 want, u64 got)
 {
-	printf("replay: DIFFERENT at cycle %llu (record %llu): output %u '%s' "
-	       "recorded ", cycle, rec, k, srt_chain_output_name(s->c, k));
+	printf("replay: DIFFERENT at cycle %llu (record %llu): output %u '%s' recorded ", cycle, rec, k, srt_chain_output_name(s->c, k));
 	sim_print_value(stdout, want, 0);
 	printf(" (%#018llx), replayed ", (unsigned long long)want);
 	sim_print_value(stdout, got, 0);
@@ -247,8 +244,7 @@ int cmd_replay(int argc, char **argv)
 			errno = 0;
 			us = strtoull(optarg, &end, 10);
 			if (end == optarg || *end || errno || !us || us > 1000000)
-				usage_error("--period-us: '%s' is not an integer "
-					    "1..1000000", optarg);
+				usage_error("--period-us: '%s' is not an integer 1..1000000", optarg);
 			period_ns = (u32)(us * 1000);
 			break;
 		case 'q':
@@ -276,16 +272,13 @@ int cmd_replay(int argc, char **argv)
 	rewind(r.f);
 	if (r.commit_end > 0 || (r.commit_start >= 0 && r.commit_end >= 0 &&
 				 r.commit_end != r.commit_start))
-		usage_error("%s: parameters were committed at cycle %lld during "
-			    "the recording; the recording does not carry them",
+		usage_error("%s: parameters were committed at cycle %lld during the recording; the recording does not carry them",
 			    r.path, r.commit_end);
 	rp_header(&r, &s);
 	if (r.decimation > 1)
-		usage_error("%s: recorded every %lld cycles; replay needs every "
-			    "cycle (decimation 1)", r.path, r.decimation);
+		usage_error("%s: recorded every %lld cycles; replay needs every cycle (decimation 1)", r.path, r.decimation);
 	if (r.commit_start > 0)
-		usage_error("%s: parameters were committed at cycle %lld, before "
-			    "this recording; its chain is not %s's", r.path,
+		usage_error("%s: parameters were committed at cycle %lld, before this recording; its chain is not %s's", r.path,
 			    r.commit_start, s.path);
 
 	while (rp_next(&r, field)) {
@@ -296,14 +289,10 @@ int cmd_replay(int argc, char **argv)
 		if (!rec) {
 			first = cy;
 			if (cy && !from_reset)
-				usage_error("%s: the recording starts at cycle %llu, "
-					    "not 0: the chain's state there is unknown "
-					    "(record from before the loop starts, or "
-					    "--from-reset if it was reset there)",
+				usage_error("%s: the recording starts at cycle %llu, not 0: the chain's state there is unknown (record from before the loop starts, or --from-reset if it was reset there)",
 					    r.path, cy);
 		} else if (sq != seq + 1) {
-			usage_error("%s: line %lu: seq %llu follows %llu: %s; "
-				    "replay needs every cycle", r.path, r.lineno,
+			usage_error("%s: line %lu: seq %llu follows %llu: %s; replay needs every cycle", r.path, r.lineno,
 				    sq, seq, sq > seq ? "records were dropped" :
 				    "out of order");
 		} else if (cy <= cycle) {
@@ -339,13 +328,11 @@ int cmd_replay(int argc, char **argv)
 	if (!rec && !safe)
 		usage_error("%s: no records", r.path);
 	if (!quiet) {
-		printf("replay: identical: %llu cycles (%llu..%llu), every "
-		       "recorded output bit-exact%s\n", rec, first,
+		printf("replay: identical: %llu cycles (%llu..%llu), every recorded output bit-exact%s\n", rec, first,
 		       rec ? cycle : first, r.meta ? "" :
 		       " (no --meta lines: parameter commits not checked)");
 		if (safe)
-			printf("replay: the loop entered its safe state at cycle "
-			       "%llu; compared up to there\n", cycle);
+			printf("replay: the loop entered its safe state at cycle %llu; compared up to there\n", cycle);
 	}
 	sim_chain_free(&s);
 	return 0;

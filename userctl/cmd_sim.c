@@ -282,11 +282,9 @@ static void sim_header(FILE *f, struct json *j, const struct sim_opts *o,
 	}
 	if (o->record) {
 		/* the layout a loop with this chain has: inputs, then outputs */
-		fprintf(f, "# shieldrt-record loop=sim period_ns=%u "
-			"decimation=1 n_in=%u n_out=%u commit_cycle=0\n",
+		fprintf(f, "# shieldrt-record loop=sim period_ns=%u decimation=1 n_in=%u n_out=%u commit_cycle=0\n",
 			srt_chain_period_ns(s->c), s->n_in, s->n_out);
-		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,"
-		      "wake_latency_ns,compute_ns,missed,flags", f);
+		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,wake_latency_ns,compute_ns,missed,flags", f);
 		for (i = 0; i < s->n_in; i++)
 			fprintf(f, ",in%u", i);
 		for (i = 0; i < s->n_out; i++)
@@ -437,7 +435,9 @@ int cmd_sim(int argc, char **argv)
 				    srt_chain_input_name(s.c, i), s.path);
 	if (!o.cycles && !o.input)
 		o.cycles = 1000;
-	if (o.out && !(f = fopen(o.out, "w")))
+	if (o.out)
+		f = fopen(o.out, "w");
+	if (!f)
 		usage_error("cannot write %s: %s", o.out, strerror(errno));
 
 	sim_header(f, &j, &o, &s);

@@ -17,8 +17,7 @@ void sc_dc_motor(struct sc *s, unsigned int r)
 	int n;
 
 	t = sc_open(s, 0, "period_us 1000\ninput v\noutput speed pos current\n"
-		    "block m dc_motor in=v out=speed,pos,current R=1 L=0.5e-3 "
-		    "ke=0.05 kt=0.05 J=1e-4 b=1e-4\n");
+		    "block m dc_motor in=v out=speed,pos,current R=1 L=0.5e-3 ke=0.05 kt=0.05 J=1e-4 b=1e-4\n");
 	sc_ok(s, t->c && sc_step1(t, V) == 0,
 	      "dc_motor: no feedthrough (first output is the initial state)");
 	for (n = 0; n < 2000; n++)
@@ -118,8 +117,7 @@ void sc_statespace(struct sc *s, unsigned int r)
 	int n;
 
 	t = sc_open(s, 0, "period_us 1000\ninput u\noutput y\n"
-		    "block s statespace in=u out=y nx=2 nu=1 ny=1 "
-		    "A=0.9,0.1,-0.2,0.8 B=1,0.5 C=1,-1 D=0.25 x0=0.5,-0.25\n");
+		    "block s statespace in=u out=y nx=2 nu=1 ny=1 A=0.9,0.1,-0.2,0.8 B=1,0.5 C=1,-1 D=0.25 x0=0.5,-0.25\n");
 	for (n = 0; n < 50; n++) {
 		double u = srt_sin(0.3 * n);
 		double want = C[0] * x[0] + C[1] * x[1] + 0.25 * u;

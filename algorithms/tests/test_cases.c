@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tap.h"
-#include "cases.h"
+#include "cases_list.h"
 
 static void host_report(struct sc *s, bool ok, const char *msg)
 {
@@ -47,13 +47,6 @@ static void host_sc_free(struct sc *s)
 	free(s);
 }
 
-static const struct sc_case filter[] = { SC_FILTER_CASES(SC_CASE) };
-static const struct sc_case nonlin[] = { SC_NONLIN_CASES(SC_CASE) };
-static const struct sc_case pid[] = { SC_PID_CASES(SC_CASE) };
-static const struct sc_case profile[] = { SC_PROFILE_CASES(SC_CASE) };
-static const struct sc_case plant[] = { SC_PLANT_CASES(SC_CASE) };
-static const struct sc_reject rejects[] = { SC_REJECT_ROWS(SC_REJECT) };
-
 static void run_list(const char *area, const struct sc_case *c, size_t n)
 {
 	size_t i;
@@ -75,13 +68,16 @@ int main(void)
 	struct sc *s = host_sc();
 	size_t i;
 
-	run_list("filter", filter, SRT_ARRAY_SIZE(filter));
-	run_list("nonlin", nonlin, SRT_ARRAY_SIZE(nonlin));
-	run_list("pid", pid, SRT_ARRAY_SIZE(pid));
-	run_list("profile", profile, SRT_ARRAY_SIZE(profile));
-	run_list("plant", plant, SRT_ARRAY_SIZE(plant));
-	for (i = 0; i < SRT_ARRAY_SIZE(rejects); i++)
-		sc_chain_reject(s, &rejects[i]);
+#define RUN(area) run_list(#area, sc_##area##_cases, \
+			   SRT_ARRAY_SIZE(sc_##area##_cases))
+	RUN(filter);
+	RUN(nonlin);
+	RUN(pid);
+	RUN(profile);
+	RUN(plant);
+#undef RUN
+	for (i = 0; i < SRT_ARRAY_SIZE(sc_rejects); i++)
+		sc_chain_reject(s, &sc_rejects[i]);
 	host_sc_free(s);
 	return tap_done();
 }
