@@ -7,7 +7,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp /tmp/userctl-tests.XXXXXX)
 trap 'rm -f "$log"' EXIT
 for t in "$out/test_cpuset" "$out/test_state" \
-	 "sh $here/shield.sh $out/userctl" "sh $here/cli.sh $out/userctl"; do
+	 "sh $here/shield.sh $out/userctl" "sh $here/cli.sh $out/userctl" \
+	 "sh $here/sim.sh $out/userctl $here/../../algorithms/chains"; do
 	name=$(printf '%s' "$t" | sed 's/ [^ ]*$//; s/.*\///')
 	echo "# $name"
 	$t > "$log" 2>&1
