@@ -40,15 +40,12 @@
 #define SRT_DP_DIRTY_LIVE	0x1	/* heartbeat, mailbox or commit */
 #define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
 
-#ifndef likely
-#define likely(x)	__builtin_expect(!!(x), 1)
-#define unlikely(x)	__builtin_expect(!!(x), 0)
-#endif
-#ifndef fallthrough
-#define fallthrough	__attribute__((__fallthrough__))
-#endif
-/* The rare paths stay out of the per-cycle fast path's registers. */
-#define SRT_DP_SLOW	__attribute__((__noinline__))
+/*
+ * The rare paths stay out of the per-cycle fast path's registers.  (User
+ * space builds of this file get likely() and noinline from their harness,
+ * userctl/tests/ring_common.h.)
+ */
+#define SRT_DP_SLOW	noinline
 
 /*
  * A 64-bit load can tear on a 32-bit CPU.  There the loop thread makes
@@ -520,7 +517,8 @@ static inline void srt_dp_publish_rare(struct srt_dp *dp)
 	struct shieldrt_live *l = &dp->hdr->live;
 
 	if (dp->dirty & SRT_DP_DIRTY_LIVE) {
-		srt_write_once(dp->hdr->flags, srt_read_once(dp->flags));	/* heal */
+		/* heal a scribbled copy; SHIELDRT_IOC_FLAGS is the truth */
+		srt_write_once(dp->hdr->flags, srt_read_once(dp->flags));
 		srt_seq_put(l->heartbeat, dp->hb_last);
 		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);

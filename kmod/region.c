@@ -220,7 +220,7 @@ static bool srt_region_snapshot(const struct srt_region *r,
 	int tries;
 
 	for (tries = 0; tries < 1000; tries++) {
-		u32 s0 = SRT_DP_KSEQ ? smp_load_acquire(&dp->kseq) : 0;
+		u32 s0 = SRT_DP_KSEQ ? smp_load_acquire(&dp->kseq) : 0; /* [K2] */
 
 		if (s0 & 1) {
 			cpu_relax();

@@ -41,6 +41,12 @@ static void record_usage(FILE *f)
 		"  -h, --help           this text\n");
 }
 
+/* The columns every record has, before the selected signals. */
+static const char *const rec_fixed[] = {
+	"seq", "cycle", "deadline_ns", "wake_ns", "end_ns", "irq_latency_ns",
+	"wake_latency_ns", "compute_ns", "missed", "flags",
+};
+
 static void record_header(struct rec_state *r, struct dpmap *d)
 {
 	char name[16];
@@ -54,27 +60,23 @@ static void record_header(struct rec_state *r, struct dpmap *d)
 		json_kv_int(&r->j, "decimation", d->m.hdr->tel_decimation);
 		json_key(&r->j, "columns");
 		json_arr_begin(&r->j);
-	} else {
-		if (r->meta) {
-			struct shieldrt_live l;
+	} else if (r->meta) {
+		struct shieldrt_live l;
 
-			dpmap_live(d, &l);
-			fprintf(r->out, "# shieldrt-record loop=%.*s period_ns=%llu "
-				"decimation=%u n_in=%u n_out=%u commit_cycle=%llu\n",
-				SHIELDRT_NAME_LEN, (const char *)d->m.hdr->name,
-				(unsigned long long)d->m.hdr->period_ns,
-				d->m.hdr->tel_decimation, d->m.hdr->n_in,
-				d->m.hdr->n_out,
-				(unsigned long long)l.commit_cycle);
-		}
-		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,"
-		      "wake_latency_ns,compute_ns,missed,flags", r->out);
+		dpmap_live(d, &l);
+		fprintf(r->out, "# shieldrt-record loop=%.*s period_ns=%llu ",
+			SHIELDRT_NAME_LEN, (const char *)d->m.hdr->name,
+			(unsigned long long)d->m.hdr->period_ns);
+		fprintf(r->out, "decimation=%u n_in=%u n_out=%u commit_cycle=%llu\n",
+			d->m.hdr->tel_decimation, d->m.hdr->n_in,
+			d->m.hdr->n_out, (unsigned long long)l.commit_cycle);
 	}
-	static const char *const fixed[] = { "seq", "cycle", "deadline_ns",
-		"wake_ns", "end_ns", "irq_latency_ns", "wake_latency_ns",
-		"compute_ns", "missed", "flags" };
-	for (i = 0; r->json && i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		json_str(&r->j, fixed[i]);
+	for (i = 0; i < ARRAY_SIZE(rec_fixed); i++) {
+		if (r->json)
+			json_str(&r->j, rec_fixed[i]);
+		else
+			fprintf(r->out, "%s%s", i ? "," : "", rec_fixed[i]);
+	}
 	for (i = 0; i < r->nsel; i++) {
 		dp_sel_name(r->sel[i], name, sizeof(name));
 		if (r->json)
@@ -91,6 +93,22 @@ static void record_header(struct rec_state *r, struct dpmap *d)
 	}
 }
 
+static void rec_u64(struct rec_state *r, unsigned long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", v);
+	json_raw(&r->j, buf);
+}
+
+static void rec_s64(struct rec_state *r, long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	json_raw(&r->j, buf);
+}
+
 static void record_one(struct rec_state *r, const struct shieldrt_tel *t)
 {
 	char buf[64];
@@ -98,27 +116,26 @@ static void record_one(struct rec_state *r, const struct shieldrt_tel *t)
 
 	if (r->json) {
 		json_arr_begin(&r->j);
-#define N(v, fmt) do { snprintf(buf, sizeof(buf), fmt, v); \
-		json_raw(&r->j, buf); } while (0)
-		N((unsigned long long)t->seq, "%llu");
-		N((unsigned long long)t->cycle, "%llu");
-		N((unsigned long long)t->deadline_ns, "%llu");
-		N((unsigned long long)t->wake_ns, "%llu");
-		N((unsigned long long)t->end_ns, "%llu");
-		N((long long)t->irq_latency_ns, "%lld");
-		N((long long)t->wake_latency_ns, "%lld");
-		N((unsigned long long)t->compute_ns, "%llu");
-		N(t->missed, "%u");
-		N(t->flags, "%u");
+		rec_u64(r, t->seq);
+		rec_u64(r, t->cycle);
+		rec_u64(r, t->deadline_ns);
+		rec_u64(r, t->wake_ns);
+		rec_u64(r, t->end_ns);
+		rec_s64(r, t->irq_latency_ns);
+		rec_s64(r, t->wake_latency_ns);
+		rec_u64(r, t->compute_ns);
+		rec_u64(r, t->missed);
+		rec_u64(r, t->flags);
 		for (i = 0; i < r->nsel; i++) {
 			double v = dp_double(t->value[i]);
 
-			if (isfinite(v))
-				N(v, "%.17g");
-			else
+			if (isfinite(v)) {
+				snprintf(buf, sizeof(buf), "%.17g", v);
+				json_raw(&r->j, buf);
+			} else {
 				json_null(&r->j);
+			}
 		}
-#undef N
 		json_arr_end(&r->j);
 		return;
 	}
@@ -143,8 +160,7 @@ static int record_take(struct rec_state *r, struct dpmap *d, long k)
 	memcpy(buf, srt_tel_record(&d->m, k),
 	       sizeof(*t) + 8 * (size_t)r->nsel);
 	if (r->records && t->seq <= r->last)
-		fatal("telemetry went backwards (seq %llu after %llu): "
-		      "another reader on this loop?",
+		fatal("telemetry went backwards (seq %llu after %llu): another reader?",
 		      (unsigned long long)t->seq, r->last);
 	if (!r->records)
 		r->first = t->seq;
@@ -213,8 +229,8 @@ int cmd_record(int argc, char **argv)
 	if (r.json && r.meta)
 		usage_error("--meta is for CSV recordings");
 	dpmap_open(&d, loop, 1);
-	r.out = stdout;
-	if (path && !(r.out = fopen(path, "w")))
+	r.out = path ? fopen(path, "w") : stdout;
+	if (!r.out)
 		fatal("cannot write %s: %s", path, strerror(errno));
 	rep = path ? stdout : stderr;
 	r.nsel = d.m.hdr->tel_nsel;
@@ -254,8 +270,8 @@ int cmd_record(int argc, char **argv)
 			dp_sleep(nap);
 		if (want && dp_now() > t_end + 10 + want *
 		    (d.m.hdr->period_ns / 1e9) * d.m.hdr->tel_decimation)
-			fatal("loop '%s' produced %llu of %llu records: is it "
-			      "running?", loop, span, want);
+			fatal("loop '%s' produced %llu of %llu records: is it running?",
+			      loop, span, want);
 	}
 	dpmap_stats(&d, &s1);
 	span = r.records ? r.last - r.first + 1 : 0;
@@ -284,10 +300,10 @@ int cmd_record(int argc, char **argv)
 	if (r.out != stdout && fclose(r.out))
 		fatal("writing %s: %s", path, strerror(errno));
 	fflush(stdout);
-	fprintf(rep, "records %llu, drops %llu, cycles %llu (decimation %u): "
-		"records + drops %s cycles; kernel counted %llu drops, "
-		"%llu corrupt heads\n", r.records, r.gaps,
-		span * d.m.hdr->tel_decimation, d.m.hdr->tel_decimation,
+	fprintf(rep, "records %llu, drops %llu, cycles %llu (decimation %u): ",
+		r.records, r.gaps, span * d.m.hdr->tel_decimation,
+		d.m.hdr->tel_decimation);
+	fprintf(rep, "records + drops %s cycles; kernel counted %llu drops, %llu corrupt heads\n",
 		ok ? "=" : "!=",
 		(unsigned long long)(s1.tel_drops - s0.tel_drops),
 		(unsigned long long)(s1.tel_corrupt - s0.tel_corrupt));

@@ -76,12 +76,11 @@ int cmd_setpoint(int argc, char **argv)
 		errno = 0;
 		idx = strtoul(argv[i], &end, 10);
 		if (end != eq || errno)
-			usage_error("setpoint: '%.*s' is not an input index "
-				    "(signal names are not supported yet)",
+			usage_error("setpoint: '%.*s' is not an input index",
 				    (int)(eq - argv[i]), argv[i]);
 		if (idx >= d.m.n_in)
-			usage_error("setpoint: input %lu out of range: loop "
-				    "'%s' has %u inputs", idx, loop, d.m.n_in);
+			usage_error("setpoint: input %lu out of range: loop '%s' has %u inputs",
+				    idx, loop, d.m.n_in);
 		value[idx] = dp_bits(dp_parse_value(eq + 1, argv[i]));
 		mask |= 1U << idx;
 	}
@@ -103,11 +102,11 @@ int cmd_setpoint(int argc, char **argv)
 		if (st.mbox_rej_index + st.mbox_rej_value + st.mbox_rej_flags +
 		    st.mbox_corrupt != st0.mbox_rej_index +
 		    st0.mbox_rej_value + st0.mbox_rej_flags + st0.mbox_corrupt)
-			fatal("loop '%s' rejected the update (see 'userctl "
-			      "top -l %s')", loop, loop);
+			fatal("loop '%s' rejected the update (see 'userctl top -l %s')",
+			      loop, loop);
 		if (dp_now() - t0 > timeout)
-			fatal("loop '%s' did not take the update within %g s "
-			      "(is it running?)", loop, timeout);
+			fatal("loop '%s' did not take the update within %g s (is it running?)",
+			      loop, timeout);
 		dp_sleep(0.0002);
 	}
 	printf("update %llu took effect at cycle %llu\n",

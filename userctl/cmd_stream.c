@@ -139,6 +139,7 @@ int cmd_stream(int argc, char **argv)
 	struct shieldrt_live lv;
 	struct traj t = { 0 };
 	unsigned long long lead = 0, start, last;
+	unsigned long long applied, late, r_index, r_value, r_flags, underruns;
 	double period_s, nap, deadline;
 	struct dpmap d;
 	size_t next = 0;
@@ -198,8 +199,8 @@ int cmd_stream(int argc, char **argv)
 		long k;
 
 		if (space < 0)
-			fatal("command ring head is impossible: another "
-			      "process is writing to loop '%s'", loop);
+			fatal("command ring head is impossible: another process writes to loop '%s'",
+			      loop);
 		for (k = 0; k < space && next + k < t.n; k++) {
 			struct shieldrt_slot *e = srt_cmd_slot(&d.m, k);
 			size_t row = next + k;
@@ -224,21 +225,23 @@ int cmd_stream(int argc, char **argv)
 		dp_sleep(nap);
 		dpmap_live(&d, &lv);
 		if (dp_now() > deadline)
-			fatal("loop '%s' did not reach cycle %llu (at %llu): "
-			      "is it running?", loop, last + 1,
-			      (unsigned long long)lv.cycle);
+			fatal("loop '%s' did not reach cycle %llu (at %llu): is it running?",
+			      loop, last + 1, (unsigned long long)lv.cycle);
 	} while (lv.cycle <= last);
 	dpmap_stats(&d, &s1);
-#define D(f) (unsigned long long)(s1.f - s0.f)
+	applied = s1.cmd_applied - s0.cmd_applied;
+	late = s1.cmd_rej_late - s0.cmd_rej_late;
+	r_index = s1.cmd_rej_index - s0.cmd_rej_index;
+	r_value = s1.cmd_rej_value - s0.cmd_rej_value;
+	r_flags = s1.cmd_rej_flags - s0.cmd_rej_flags;
+	underruns = s1.cmd_underruns - s0.cmd_underruns;
 	printf("streamed %zu points, cycles %llu..%llu\n", t.n, start, last);
-	printf("applied %llu, late %llu, rejected %llu (index %llu, value "
-	       "%llu, flags %llu), underruns %llu, ring resyncs %llu\n",
-	       D(cmd_applied), D(cmd_rej_late),
-	       D(cmd_rej_index) + D(cmd_rej_value) + D(cmd_rej_flags),
-	       D(cmd_rej_index), D(cmd_rej_value), D(cmd_rej_flags),
-	       D(cmd_underruns), D(cmd_corrupt));
-	bad = D(cmd_applied) != t.n || D(cmd_underruns) || D(cmd_rej_late);
-#undef D
+	printf("applied %llu, late %llu, rejected %llu (index %llu, value %llu, flags %llu),",
+	       applied, late, r_index + r_value + r_flags, r_index, r_value,
+	       r_flags);
+	printf(" underruns %llu, ring resyncs %llu\n", underruns,
+	       (unsigned long long)(s1.cmd_corrupt - s0.cmd_corrupt));
+	bad = applied != t.n || underruns || late;
 	dpmap_close(&d);
 	free(t.offset);
 	free(t.value);

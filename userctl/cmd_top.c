@@ -22,6 +22,11 @@ static void top_usage(FILE *f)
 		"  -h, --help           this text\n");
 }
 
+static unsigned long long ull(__u64 v)
+{
+	return v;
+}
+
 static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 		       const struct shieldrt_stats *s,
 		       const struct shieldrt_stats *p, double dt)
@@ -33,39 +38,30 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 	__u32 tail;
 	char name[16];
 
-	printf("loop %.*s  cycle %llu  %.0f cycles/s  period %llu ns  "
-	       "in %u out %u%s\n", SHIELDRT_NAME_LEN, h->name,
-	       (unsigned long long)lv->cycle,
-	       (s->cycles - p->cycles) / dt,
-	       (unsigned long long)h->period_ns, h->n_in, h->n_out,
-	       dpmap_dead(d) ? "  [DEAD]" : "");
-	printf("  heartbeat  %u, unchanged for %llu cycles; commit at "
-	       "cycle %llu\n", lv->heartbeat,
-	       (unsigned long long)(lv->cycle - lv->heartbeat_cycle),
-	       (unsigned long long)lv->commit_cycle);
-	printf("  telemetry  records %llu (%.0f/s)  drops %llu (%.0f/s)  "
-	       "corrupt %llu\n", (unsigned long long)s->tel_records,
-	       (s->tel_records - p->tel_records) / dt,
-	       (unsigned long long)s->tel_drops,
-	       (s->tel_drops - p->tel_drops) / dt,
-	       (unsigned long long)s->tel_corrupt);
-	printf("  mailbox    updates %llu  last at cycle %llu  rejected: "
-	       "index %llu value %llu flags %llu corrupt %llu\n",
-	       (unsigned long long)s->mbox_updates,
-	       (unsigned long long)lv->mbox_cycle,
-	       (unsigned long long)s->mbox_rej_index,
-	       (unsigned long long)s->mbox_rej_value,
-	       (unsigned long long)s->mbox_rej_flags,
-	       (unsigned long long)s->mbox_corrupt);
-	printf("  commands   applied %llu  late %llu  underruns %llu  "
-	       "rejected: index %llu value %llu flags %llu  resyncs %llu\n",
-	       (unsigned long long)s->cmd_applied,
-	       (unsigned long long)s->cmd_rej_late,
-	       (unsigned long long)s->cmd_underruns,
-	       (unsigned long long)s->cmd_rej_index,
-	       (unsigned long long)s->cmd_rej_value,
-	       (unsigned long long)s->cmd_rej_flags,
-	       (unsigned long long)s->cmd_corrupt);
+	printf("loop %.*s  cycle %llu  %.0f cycles/s  period %llu ns  in %u out %u%s\n",
+	       SHIELDRT_NAME_LEN, h->name, ull(lv->cycle),
+	       (s->cycles - p->cycles) / dt, ull(h->period_ns), h->n_in,
+	       h->n_out, dpmap_dead(d) ? "  [DEAD]" : "");
+	printf("  heartbeat  %u, unchanged for %llu cycles; commit at cycle %llu\n",
+	       lv->heartbeat, ull(lv->cycle - lv->heartbeat_cycle),
+	       ull(lv->commit_cycle));
+	printf("  telemetry  records %llu (%.0f/s)  drops %llu (%.0f/s)  corrupt %llu\n",
+	       ull(s->tel_records), (s->tel_records - p->tel_records) / dt,
+	       ull(s->tel_drops), (s->tel_drops - p->tel_drops) / dt,
+	       ull(s->tel_corrupt));
+	printf("  mailbox    updates %llu  last at cycle %llu",
+	       ull(s->mbox_updates), ull(lv->mbox_cycle));
+	printf("  rejected: index %llu value %llu flags %llu corrupt %llu\n",
+	       ull(s->mbox_rej_index), ull(s->mbox_rej_value),
+	       ull(s->mbox_rej_flags), ull(s->mbox_corrupt));
+	printf("  commands   applied %llu  late %llu  underruns %llu",
+	       ull(s->cmd_applied), ull(s->cmd_rej_late),
+	       ull(s->cmd_underruns));
+	printf("  rejected: index %llu value %llu flags %llu  resyncs %llu\n",
+	       ull(s->cmd_rej_index), ull(s->cmd_rej_value),
+	       ull(s->cmd_rej_flags), ull(s->cmd_corrupt));
+	if (s->tel_drops != p->tel_drops)
+		printf("  # telemetry records were dropped in this interval (reader too slow or absent)\n");
 	/*
 	 * The newest record, peeked without consuming; the kernel may be
 	 * rewriting it when the ring is near full, so it is only a glance.
@@ -78,11 +74,11 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 			   d->m.off.tel_stride,
 			   (tail - 1) & (d->m.off.tel_size - 1)),
 	       sizeof(*t) + 8 * nsel);
-	printf("  last       cycle %llu  wake latency %lld ns  irq latency "
-	       "%lld ns  compute %llu ns  missed %u  flags %#x\n",
-	       (unsigned long long)t->cycle, (long long)t->wake_latency_ns,
-	       (long long)t->irq_latency_ns,
-	       (unsigned long long)t->compute_ns, t->missed, t->flags);
+	printf("  last       cycle %llu  wake latency %lld ns  irq latency %lld ns",
+	       ull(t->cycle), (long long)t->wake_latency_ns,
+	       (long long)t->irq_latency_ns);
+	printf("  compute %llu ns  missed %u  flags %#x\n", ull(t->compute_ns),
+	       t->missed, t->flags);
 	printf("            ");
 	for (i = 0; i < nsel; i++) {
 		dp_sel_name(h->tel_sel[i], name, sizeof(name));

@@ -63,10 +63,8 @@ static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 	 */
 	if (h->magic != SHIELDRT_MAGIC ||
 	    h->abi_version != SHIELDRT_ABI_VERSION)
-		warnx_("loop '%s': region header says magic %#x ABI %u (this "
-		       "userctl speaks ABI %u): overwritten by another "
-		       "process?", loop, h->magic, h->abi_version,
-		       SHIELDRT_ABI_VERSION);
+		warnx_("loop '%s': header magic %#x ABI %u (want ABI %u): overwritten?",
+		       loop, h->magic, h->abi_version, SHIELDRT_ABI_VERSION);
 	if (srt_map_init(&d->m, d->base, &a.off))
 		fatal("loop '%s': the kernel reported an impossible layout",
 		      loop);

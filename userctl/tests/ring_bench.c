@@ -11,9 +11,8 @@
  */
 #include "ring_common.h"
 
-__attribute__((noinline)) void dp_cycle(struct srt_dp *dp, u64 cycle,
-					struct srt_signals *sig,
-					struct srt_cycle_sample *s)
+noinline void dp_cycle(struct srt_dp *dp, u64 cycle, struct srt_signals *sig,
+		       struct srt_cycle_sample *s)
 {
 	srt_dp_cycle_in(dp, cycle, sig);
 	/* the chain would run here */
@@ -35,8 +34,7 @@ int main(int argc, char **argv)
 	void *mem;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: ring_bench idle|mbox|cmd|all CYCLES "
-			"N_IN N_OUT\n");
+		fprintf(stderr, "usage: ring_bench idle|mbox|cmd|all CYCLES N_IN N_OUT\n");
 		return 2;
 	}
 	mbox = !strcmp(argv[1], "mbox") || !strcmp(argv[1], "all");

@@ -18,6 +18,12 @@ typedef __u32 u32;
 typedef __u64 u64;
 typedef __s64 s64;
 
+/* ... and the few compiler helpers it uses. */
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#define noinline	__attribute__((__noinline__))
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 #include "../../kmod/dataplane.h"
 
 static int tap_n, tap_failed;

@@ -124,7 +124,7 @@ static void test_cmd_cases(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cmd_cases) / sizeof(cmd_cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cmd_cases); i++) {
 		const struct cmd_case *c = &cmd_cases[i];
 		struct bed b;
 		u64 before;
@@ -171,8 +171,7 @@ static void test_cmd_timing(void)
 	bed_cycle(&b);
 	bed_cycle(&b);
 	tap_ok(b.dp.st.cmd_underruns == 2 && inputs_are(&b, 2.0),
-	       "cmd: stream promised more, ring empty: 2 underruns counted, "
-	       "last value held");
+	       "cmd: stream promised more, ring empty: 2 underruns, last value held");
 	push_cmd(&b, b.cyc, 7, 0, dbits(3.0));
 	bed_cycle(&b);
 	bed_cycle(&b);
@@ -247,8 +246,7 @@ static void test_mbox_cases(void)
 	bed_cycle(&b);
 	tap_ok(b.dp.st.mbox_corrupt == 2 && b.dp.mbox_front <= 2 &&
 	       b.sig.in[0] == dbits(1.5),
-	       "mbox: impossible middle index counted twice, front stays "
-	       "in 0..2");
+	       "mbox: impossible middle index counted twice, front stays in 0..2");
 	b.dp.mbox->middle = 0;
 	b.dp.mbox->writer_back = 1;
 	push_mbox(&b, 1, 0, dbits(6.0));
@@ -342,8 +340,8 @@ static void test_scribble(unsigned long cycles)
 	tap_ok(!bad, "scribble: %lu cycles, inputs always finite", cycles);
 	tap_ok(rej_before > 0 && b.dp.st.cycles == cycles &&
 	       b.dp.st.tel_records + b.dp.st.tel_drops == cycles,
-	       "scribble: %llu rejections counted, records %llu + drops %llu "
-	       "= cycles", (unsigned long long)rej_before,
+	       "scribble: %llu rejections counted, records %llu + drops %llu = cycles",
+	       (unsigned long long)rej_before,
 	       (unsigned long long)b.dp.st.tel_records,
 	       (unsigned long long)b.dp.st.tel_drops);
 	free(b.mem);
@@ -356,8 +354,8 @@ static void test_layout(void)
 	u64 size;
 
 	default_geom(&g, 4, 4, 1000, 64);
-	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: cmd size 1000 "
-	       "(not a power of two) refused");
+	tap_ok(!srt_dp_layout(&g, &off, 4096),
+	       "layout: cmd size 1000 (not a power of two) refused");
 	default_geom(&g, 33, 4, 64, 64);
 	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: 33 inputs refused");
 	default_geom(&g, 2, 2, 64, 64);
@@ -375,8 +373,8 @@ static void test_layout(void)
 	tap_ok(size && size % 4096 == 0 && size == off.region_size &&
 	       off.tel_entries + (u64)off.tel_size * off.tel_stride <=
 	       off.region_size && off.cmd % 64 == 0 && off.tel % 64 == 0,
-	       "layout: page multiple, sections aligned and inside (%llu "
-	       "bytes)", (unsigned long long)off.region_size);
+	       "layout: page multiple, sections aligned and inside (%llu bytes)",
+	       (unsigned long long)off.region_size);
 }
 
 int main(int argc, char **argv)

@@ -126,8 +126,8 @@ static void test_cmd(int throttle)
 	pthread_join(q, NULL);
 	tap_ok(!c->errors && !c->dp.st.cmd_corrupt,
 	       "cmd %s: ring indices stayed sane", mode);
-	tap_ok(!c->torn, "cmd %s: every applied entry was whole and applied "
-	       "at its cycle (%lu bad)", mode, c->torn);
+	tap_ok(!c->torn, "cmd %s: every applied entry whole, at its cycle (%lu bad)",
+	       mode, c->torn);
 	if (throttle) {
 		tap_ok(c->dp.st.cmd_applied == n_items && !c->dp.st.cmd_rej_late,
 		       "cmd %s: %lu of %lu applied, none late", mode,
@@ -135,8 +135,8 @@ static void test_cmd(int throttle)
 		tap_ok(!c->dp.st.cmd_underruns, "cmd %s: no underruns", mode);
 	} else {
 		tap_ok(c->dp.st.cmd_applied + c->dp.st.cmd_rej_late == n_items,
-		       "cmd %s: applied %llu + late %llu = %lu entries "
-		       "(underruns %llu)", mode,
+		       "cmd %s: applied %llu + late %llu = %lu entries (underruns %llu)",
+		       mode,
 		       (unsigned long long)c->dp.st.cmd_applied,
 		       (unsigned long long)c->dp.st.cmd_rej_late, n_items,
 		       (unsigned long long)c->dp.st.cmd_underruns);
@@ -212,12 +212,13 @@ static void *tel_consumer(void *arg)
 		}
 		for (k = 0; k < n; k++)
 			tel_check(c, srt_tel_record(&c->m, k), &next);
-		if (n)
+		if (n) {
 			srt_tel_release(&c->m, n);
-		else if (fin)
+			continue;
+		}
+		if (fin)
 			break;
-		else
-			sched_yield();
+		sched_yield();
 	}
 	c->gaps += n_items - next;	/* drops after the last record */
 	return NULL;
@@ -264,15 +265,15 @@ static void test_tel(int throttle)
 	tap_ok(c->got == c->dp.st.tel_records &&
 	       c->gaps == c->dp.st.tel_drops &&
 	       c->got + c->gaps == n_items,
-	       "tel %s: received %lu + gaps %lu = %lu cycles, kernel "
-	       "counted %llu records %llu drops", mode, c->got, c->gaps,
+	       "tel %s: received %lu + gaps %lu = %lu cycles, kernel: %llu records %llu drops",
+	       mode, c->got, c->gaps,
 	       n_items, (unsigned long long)c->dp.st.tel_records,
 	       (unsigned long long)c->dp.st.tel_drops);
 	if (throttle)
 		tap_ok(!c->dp.st.tel_drops, "tel %s: no drops", mode);
-	tap_ok(!c->snap_bad, "tel %s: %lu stats snapshots consistent "
-	       "(records + drops = cycles), %lu not", mode, c->snaps,
-	       c->snap_bad);
+	tap_ok(!c->snap_bad,
+	       "tel %s: %lu stats snapshots consistent (records + drops = cycles), %lu not",
+	       mode, c->snaps, c->snap_bad);
 	free(c->mem);
 	free(c);
 }

@@ -8,6 +8,7 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
+dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hs/dataplane; }
 
 srt_load || exit 1
 t_check "create loop hs" ctl "create name=hs cpu=$ISO period_us=500 mode=hrtimer"
@@ -20,7 +21,9 @@ t_eq "loop still running" running "$(cat $SRT_DBG/hs/state)"
 t_ge "loop kept cycling" "$(st hs cycles)" $((c0 + 100))
 rej=$(awk '/resyncs/ { for (i = 1; i < NF; i++) if ($i == "resyncs") print $(i + 1) }' /tmp/hs.top)
 t_ge "impossible command tails counted (resyncs)" "${rej:-0}" 1
+t_ge "debugfs dataplane counts them too (cmd_resyncs)" "$(dpf cmd_resyncs)" 1
 t_check "a clean writer works again afterwards" userctl setpoint -l hs 0=3
+t_eq "debugfs dataplane: the loop is not dead" 0 "$(dpf dead)"
 t_check "stop hs" ctl "stop hs"
 t_check "destroy hs" ctl "destroy hs"
 srt_unload

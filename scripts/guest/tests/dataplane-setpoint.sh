@@ -7,6 +7,7 @@
 
 ISO=$(first_cpu "$SRT_ISOLATED")
 ctl() { echo "$*" >$SRT_DBG/control; }
+dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/dp/dataplane; }
 
 srt_load || exit 1
 t_check "create loop dp" ctl "create name=dp cpu=$ISO period_us=1000 mode=hrtimer"
@@ -33,6 +34,11 @@ t_check "rejecting an out-of-range index" sh -c "! userctl setpoint -l dp 99=1 2
 t_check "rejecting NaN" sh -c "! userctl setpoint -l dp 0=nan 2>/dev/null"
 t_check "unknown loop is a clear error" sh -c "userctl setpoint -l nope 0=1 2>&1 | grep -q 'no such loop'"
 t_check "ABI refusals (mmap size/offset, ioctls)" userctl scribble -l dp --abi
+t_ge "debugfs dataplane: the update counted" "$(dpf mbox_updates)" 1
+t_eq "debugfs dataplane: update seq as userctl saw it" \
+	"$(echo "$out" | sed -n 's/update \([0-9]*\) took.*/\1/p')" "$(dpf mbox_seq)"
 t_check "stop dp" ctl "stop dp"
+r=$(dpf tel_records) d=$(dpf tel_drops) n=$(dpf cycles)
+t_eq "debugfs dataplane (stopped): records $r + drops $d = cycles" "$n" $((r + d))
 t_check "destroy dp" ctl "destroy dp"
 srt_unload
