@@ -11,6 +11,11 @@
 B_ISO=$(first_cpu "${SRT_ISOLATED:-}")
 # Without shielding (vm-run --no-shield) the loop still runs on CPU 1.
 [ -n "$B_ISO" ] || B_ISO=$((${SRT_NCPUS:-2} - 1))
+# A guest with fewer CPUs than the boot line isolates: use its last CPU.
+if [ ! -d /sys/devices/system/cpu/cpu$B_ISO ]; then
+	B_ISO=$((${SRT_NCPUS:-1} - 1))
+	note "cpu list '$SRT_ISOLATED' names a CPU this ${SRT_NCPUS:-1}-CPU guest lacks: using cpu $B_ISO"
+fi
 
 b_ctl() {
 	echo "$*" >$SRT_DBG/control || { note "control '$*' failed: $(cat $SRT_DBG/last_error 2>/dev/null)"; return 1; }

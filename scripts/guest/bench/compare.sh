@@ -5,12 +5,12 @@
 # handler, thread latency expiry to the thread running) and cyclictest
 # (user space, clock_nanosleep).  p99 and max of each, and their ratios.
 #   SRT_B_PERIOD_US (2000)  SRT_B_SECONDS per row (20)
-#   SRT_B_MODES (hrtimer hybrid): shieldrt wait modes to run
+#   SRT_B_MODES (hrtimer): shieldrt wait modes to run
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-2000}
 secs=${SRT_B_SECONDS:-20}
-modes=${SRT_B_MODES:-hrtimer hybrid}
+modes=${SRT_B_MODES:-hrtimer}
 TR=/sys/kernel/tracing
 
 # p99 and max of a column of integers on stdin: "p99 max count"
@@ -92,13 +92,15 @@ if command -v cyclictest >/dev/null; then
 	set -- $(awk '
 		/^[0-9]+[ \t]+[0-9]+/ { n += $2; h[$1 + 0] = $2; next }
 		/^# Histogram Overflows/ { over = $4 }
-		/^# Max Latencys/ { max = $4 }
+		/^# Max Latenc/ { max = $4 }
 		END {
+			if (!n) { print "- - 0"; exit }
 			n += over; want = n * 0.99; c = 0
 			for (i = 0; i < 40000 && c < want; i++) c += h[i]
 			if (c < want) p = ">40000"; else p = (i - 1) * 1000
 			print p, max * 1000, n }' /tmp/ct.out)
 	c_tp=$1
+	note "cyclictest: $(grep '^# [A-Z]' /tmp/ct.out | grep -v '^# Histogram$' | tr '\n' ' ')"
 	row cyclictest - - "$1" "$2" "$3"
 else
 	note "cyclictest: not in the $SRT_ARCH guest"
