@@ -1,21 +1,63 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl setpoint -l LOOP IDX=VALUE...: write inputs through the loop's
+ * userctl setpoint -l LOOP INPUT=VALUE...: write inputs through the loop's
  * setpoint mailbox (latest wins) and report the cycle they took effect.
+ * INPUT is an index, or the name of one of the chain's "input" signals:
+ * the loop maps them in order to input 0, 1, ...
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 
+#include "debugfs.h"
 #include "dpmap.h"
+#include "sysfile.h"
+
+/*
+ * The index of chain input @name (@len bytes) of @loop, from the "input"
+ * lines of LOOP/blocks in debugfs (root only).  Exits on failure.
+ */
+static unsigned long setpoint_input_by_name(const char *loop,
+					    const char *name, size_t len)
+{
+	char *path = srt_path(loop, "blocks"), *text, *line, *save, *w, *ws;
+	unsigned long idx = 0;
+	size_t n;
+	int err = file_read(path, &text, &n);
+
+	if (err)
+		fatal("'%.*s' is not an index, and names need %s: %s",
+		      (int)len, name, syspath(path), strerror(-err));
+	free(path);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		w = strtok_r(line, " \t", &ws);
+		if (!w || strcmp(w, "input"))
+			continue;
+		while ((w = strtok_r(NULL, " \t", &ws)) && *w != '#') {
+			if (strlen(w) == len && !memcmp(w, name, len)) {
+				free(text);
+				return idx;
+			}
+			idx++;
+		}
+	}
+	free(text);
+	usage_error("setpoint: loop '%s' has no chain input '%.*s' (%lu inputs)",
+		    loop, (int)len, name, idx);
+	return 0;
+}
 
 static void setpoint_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: userctl setpoint -l LOOP [options] INDEX=VALUE...\n"
+		"usage: userctl setpoint -l LOOP [options] INPUT=VALUE...\n"
 		"\n"
-		"Set loop inputs (0-based indices) through the setpoint mailbox.\n"
-		"Inputs not named keep their values.  Waits until the loop has\n"
-		"taken the update and prints the cycle it took effect.\n"
+		"Set loop inputs through the setpoint mailbox.  INPUT is a 0-based\n"
+		"index or the name of a chain input (read from the loop's blocks\n"
+		"file in debugfs, root only).  Inputs not named keep their values.\n"
+		"Waits until the loop has taken the update and prints the cycle\n"
+		"it took effect.\n"
 		"\n"
 		"  -l, --loop NAME     the loop\n"
 		"  -t, --timeout SEC   wait at most SEC seconds (default 1)\n"
@@ -71,13 +113,13 @@ int cmd_setpoint(int argc, char **argv)
 		unsigned long idx;
 
 		if (!eq || eq == argv[i])
-			usage_error("setpoint: '%s' is not INDEX=VALUE",
+			usage_error("setpoint: '%s' is not INPUT=VALUE",
 				    argv[i]);
 		errno = 0;
 		idx = strtoul(argv[i], &end, 10);
-		if (end != eq || errno)
-			usage_error("setpoint: '%.*s' is not an input index",
-				    (int)(eq - argv[i]), argv[i]);
+		if (!isdigit((unsigned char)argv[i][0]) || end != eq || errno)
+			idx = setpoint_input_by_name(loop, argv[i],
+						     eq - argv[i]);
 		if (idx >= d.m.n_in)
 			usage_error("setpoint: input %lu out of range: loop '%s' has %u inputs",
 				    idx, loop, d.m.n_in);

@@ -12,7 +12,8 @@
 
 /* The per-loop files status shows, in this order. */
 static const char *const status_files[] = { "state", "config", "stats",
-					     "preflight", "last_error" };
+					     "dataplane", "preflight",
+					     "last_error" };
 #define N_STATUS_FILES ARRAY_SIZE(status_files)
 
 static void status_usage(FILE *f)
@@ -21,7 +22,7 @@ static void status_usage(FILE *f)
 		"usage: userctl status [NAME] [-j|--json]\n"
 		"\n"
 		"Without NAME: one line per loop with its state.  With NAME: the\n"
-		"loop's state, config, stats, preflight and last_error from\n"
+		"loop's state, config, stats, dataplane, preflight and last_error from\n"
 		"%s/NAME/.\n"
 		"\n"
 		"  -j, --json   machine-readable output\n"

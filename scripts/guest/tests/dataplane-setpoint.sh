@@ -37,6 +37,24 @@ t_check "ABI refusals (mmap size/offset, ioctls)" userctl scribble -l dp --abi
 t_ge "debugfs dataplane: the update counted" "$(dpf mbox_updates)" 1
 t_eq "debugfs dataplane: update seq as userctl saw it" \
 	"$(echo "$out" | sed -n 's/update \([0-9]*\) took.*/\1/p')" "$(dpf mbox_seq)"
+
+# Inputs by name: a chain's "input" signals map in order to input 0, 1...
+printf 'input a b\noutput y\nblock g gain in=b out=y k=2\n' >/tmp/sp.chain
+if ctl "create name=dq cpu=$ISO period_us=1000 mode=hrtimer" &&
+   userctl chain load -l dq /tmp/sp.chain >/tmp/sp.chainload 2>&1; then
+	t_check "start dq (chain: y = 2 b)" ctl "start dq"
+	t_check "setpoint by name: b=1.5" userctl setpoint -l dq b=1.5
+	userctl top -l dq -d 0.2 -n 1 >/tmp/sp.top 2>&1
+	t_check "telemetry: in1 (b) = 1.5, out0 (y) = 3: $(tail -2 /tmp/sp.top | head -1)" \
+		grep -q "in0=0 in1=1.5 out0=3" /tmp/sp.top
+	t_check "an unknown input name is a clear error" \
+		sh -c "userctl setpoint -l dq nosuch=1 2>&1 | grep -q \"no chain input 'nosuch'\""
+	ctl "stop dq"
+	t_check "destroy dq" ctl "destroy dq"
+else
+	t_fail "loop with a chain for setpoint by name" \
+		"$(cat $SRT_DBG/last_error /tmp/sp.chainload 2>/dev/null)"
+fi
 t_check "stop dp" ctl "stop dp"
 r=$(dpf tel_records) d=$(dpf tel_drops) n=$(dpf cycles)
 t_eq "debugfs dataplane (stopped): records $r + drops $d = cycles" "$n" $((r + d))
