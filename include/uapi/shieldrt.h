@@ -22,6 +22,19 @@
  *
  * Ring indices are free-running __u32 counters; slot = index & (size - 1).
  *
+ * Inputs: an applied mailbox update or command entry writes the inputs its
+ * mask selects into the loop's input signals, at the start of the cycle;
+ * inputs it does not select, and cycles without an update, leave the
+ * loop's inputs as they are (a chain's "input" signals, in order, are
+ * inputs 0, 1, ...).  The region is not re-applied every cycle, so other
+ * writers of the loop's inputs inside the kernel are not overridden.
+ *
+ * 32-bit readers: the __u64 fields of the live block and the stats can be
+ * seen half-updated by a plain read on a 32-bit CPU; read them only
+ * through the seqcount (include/shieldrt_ring.h: srt_live_read(),
+ * srt_stats_read()), which retries a torn copy.  Telemetry records and
+ * command entries are whole once their tail is published.
+ *
  * Barrier pairing (each barrier in the code carries its tag):
  *
  *   user (producer)                     kernel (consumer)
