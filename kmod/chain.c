@@ -201,8 +201,7 @@ static int srt_commit_running(struct srt_loop *loop, struct srt_pset *ps,
 			      char *err, size_t errlen)
 {
 	struct srt_loop_chain *ch = &loop->chain;
-	unsigned long until;
-	u64 gen = ++ch->gen;
+	unsigned long until, gen = (unsigned long)++ch->gen;
 
 	until = jiffies + msecs_to_jiffies(SRT_COMMIT_WAIT_MS +
 		4 * div_u64(loop->cfg.period_ns, NSEC_PER_MSEC));
@@ -335,7 +334,7 @@ void srt_chain_request_reset(struct srt_loop *loop)
 static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
 {
 	struct srt_loop_chain *ch = &loop->chain;
-	u64 gen = ch->pending_gen;
+	unsigned long gen = ch->pending_gen;
 
 	ch->commit_cycle = ok ? cycle : U64_MAX;
 	if (ok) {

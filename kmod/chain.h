@@ -61,8 +61,9 @@ struct srt_loop_chain {
 
 	/* Hand-off to the loop thread. */
 	struct srt_pset *pending;	/* xchg */
-	u64 pending_gen;		/* written before pending is */
-	u64 done_gen;			/* loop: store-release */
+	/* native words: acquire/release need them on 32-bit ARM */
+	unsigned long pending_gen;	/* written before pending is */
+	unsigned long done_gen;		/* loop: store-release */
 	u64 commit_cycle;		/* loop: the cycle it took effect */
 	u32 nr_params;			/* of the pending set, for the trace */
 	bool tainted;			/* loop: a non-finite step since reset */
