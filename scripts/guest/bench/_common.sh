@@ -45,6 +45,32 @@ b_hist_moments() {
 	}' $SRT_DBG/$1/hist
 }
 
+# b_hist_merge COLUMN FILE...: "mean std p99 max count" of one column over
+# saved copies of hist files with the same buckets (runs of one loop).
+# p99 is a bucket's upper edge; samples in "over:" count as the max.
+b_hist_merge() {
+	local col=$1
+	shift
+	awk -v col="$col" '
+	FNR == 1 { c = 0 }
+	/^# Time unit/ { for (i = 1; i <= NF; i++) if ($i == "size") bs = $(i + 1) }
+	/^Index/ { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+	/^#/ || !c { next }
+	$1 ~ /^[0-9]+$/ { h[$1] += $c; if ($1 + bs > top) top = $1 + bs; next }
+	$1 == "over:" { over += $c; next }
+	$1 == "max:" { if ($c > mx) mx = $c }
+	END {
+		for (k in h) { n += h[k]; x = k + bs / 2; s += h[k] * x; q += h[k] * x * x }
+		n += over; s += over * mx; q += over * mx * mx
+		if (!n) { print "- - - - 0"; exit }
+		m = s / n; v = q / n - m * m; if (v < 0) v = 0
+		sd = v; if (sd > 0) for (i = 0; i < 60; i++) sd = (sd + v / sd) / 2
+		want = n * 0.99; cum = 0; p = mx
+		for (b = 0; b < top; b += bs) { cum += h[b]; if (cum >= want) { p = b + bs; break } }
+		printf "%d %d %d %d %d\n", m, sd, p, mx, n
+	}' "$@"
+}
+
 # b_json KEY=VALUE...: one JSON row; values that are numbers stay numbers
 b_json() {
 	local out="" kv k v
