@@ -103,6 +103,11 @@ static void region_mailbox(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b->sig.in[2], one);
 	KUNIT_EXPECT_EQ(test, b->dp.mbox_cycle, 1);
 	KUNIT_EXPECT_EQ(test, b->dp.st.mbox_updates, 1);
+	/* no update: inputs another writer set stay (not re-applied) */
+	b->sig.in[1] = two;
+	rt_cycle(b);
+	KUNIT_EXPECT_EQ(test, b->sig.in[1], two);
+	KUNIT_EXPECT_EQ(test, b->sig.in[0], one);
 	/* latest wins: two updates before a cycle, the second is seen */
 	rt_mbox(b, 0x1, one);
 	rt_mbox(b, 0x1, two);

@@ -215,6 +215,11 @@ static void test_mbox_cases(void)
 	       b.sig.in[2] == dbits(1.5) && b.dp.st.mbox_updates == 1 &&
 	       b.dp.mbox_seq == 77 && b.dp.mbox_cycle == 0,
 	       "mbox: masked update applied, others untouched, seq/cycle");
+	b.sig.in[1] = dbits(4.0);	/* another writer of the loop's inputs */
+	bed_cycle(&b);
+	bed_cycle(&b);
+	tap_ok(b.sig.in[1] == dbits(4.0) && b.sig.in[0] == dbits(1.5),
+	       "mbox: cycles without an update leave the inputs alone");
 	push_mbox(&b, 1U << NIN, 0, dbits(9.0));
 	bed_cycle(&b);
 	push_mbox(&b, 3, 0, dbits(NAN));
