@@ -44,7 +44,8 @@ awk -F, '
 	}' /tmp/demo.csv
 say ""
 run userctl status demo
-run userctl hist demo
+say "\$ userctl hist demo   (summary rows)"
+userctl hist demo | grep -E '^(#|  *(over|count|min|avg|max):)' | sed 's/^/#   /'
 run userctl loop stop demo
 run userctl loop destroy demo
 rmmod shieldrt && t_ok "demo ran" || t_fail "rmmod"
