@@ -5,12 +5,13 @@
 # handler, thread latency expiry to the thread running) and cyclictest
 # (user space, clock_nanosleep).  p99 and max of each, and their ratios.
 #   SRT_B_PERIOD_US (2000)  SRT_B_SECONDS per row (20)
-#   SRT_B_MODES (hrtimer): shieldrt wait modes to run
+#   SRT_B_BUCKET_NS (10000: 41 ms of range for TCG)
+#   SRT_B_MODES (hrtimer): shieldrt wait modes, comma-separated
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-2000}
 secs=${SRT_B_SECONDS:-20}
-modes=${SRT_B_MODES:-hrtimer}
+modes=$(echo "${SRT_B_MODES:-hrtimer}" | tr , " ")
 TR=/sys/kernel/tracing
 
 # p99 and max of a column of integers on stdin: "p99 max count"
@@ -34,7 +35,7 @@ row() {
 
 b_load || { t_fail "compare: insmod"; exit 1; }
 for mode in $modes; do
-	b_ctl "create name=cmp cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=1000 hist_buckets=4096 force=1" || continue
+	b_ctl "create name=cmp cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=${SRT_B_BUCKET_NS:-10000} hist_buckets=4096 force=1" || continue
 	b_ctl "start cmp"
 	sleep "$secs"
 	b_ctl "stop cmp"
@@ -89,10 +90,12 @@ if command -v cyclictest >/dev/null; then
 	cyclictest --quiet --mlockall --threads=1 --affinity="$B_ISO" \
 		--priority=95 --interval="$period" --loops="$loops" \
 		--histogram=40000 >/tmp/ct.out 2>&1
+	# busybox awk reads "000089" as (bad) octal: strip leading zeros.
 	set -- $(awk '
-		/^[0-9]+[ \t]+[0-9]+/ { n += $2; h[$1 + 0] = $2; next }
-		/^# Histogram Overflows/ { over = $4 }
-		/^# Max Latenc/ { max = $4 }
+		function dec(x) { sub(/^0+/, "", x); return x + 0 }
+		/^[0-9]+[ \t]+[0-9]+/ { v = dec($2); n += v; h[dec($1)] = v; next }
+		/^# Histogram Overflows/ { over = dec($4) }
+		/^# Max Latenc/ { max = dec($4) }
 		END {
 			if (!n) { print "- - 0"; exit }
 			n += over; want = n * 0.99; c = 0

@@ -7,7 +7,7 @@
 # workload is the mctest chain (/srt/chains/mctest6.chain) when the module
 # takes chains, else workload_ns of busy work.
 #   SRT_B_PERIOD_US (1000)  SRT_B_SECONDS per kind (10)  SRT_B_MODE (hrtimer)
-#   SRT_B_TSCALE (50)  SRT_B_WORK_NS (6000)  SRT_B_KINDS
+#   SRT_B_TSCALE (50)  SRT_B_WORK_NS (6000)  SRT_B_KINDS (none,fork,exec,open,read,write)
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-1000}
@@ -15,7 +15,7 @@ secs=${SRT_B_SECONDS:-10}
 mode=${SRT_B_MODE:-hrtimer}
 scale=${SRT_B_TSCALE:-50}
 work=${SRT_B_WORK_NS:-6000}
-kinds=${SRT_B_KINDS:-none fork exec open read write}
+kinds=$(echo "${SRT_B_KINDS:-none,fork,exec,open,read,write}" | tr , " ")
 thr=$((10000 * scale))
 chain=/srt/chains/mctest6.chain
 
@@ -58,17 +58,18 @@ else
 fi
 note "interference: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: ${SRT_ISOLATED}), $mode, period $period us, $what, threshold $((thr / 1000)) us (10 us x $scale), $secs s per kind"
 fmt='%-6s %7s %7s %8s %9s %9s %9s %9s %10s'
-note "$(printf "$fmt" storm cycles missed late_gt over_pct late_p99 late_max comp_max storm_ops)"
+note "$(printf "$fmt" storm cycles missed late_gt over_pct late_p99 late_max comp_max ctxsw)"
 note "$(printf "$fmt" "" "" "" ">thr" "%" us us us "")"
 
 for kind in $kinds; do
 	b_ctl "reset mc" 2>/dev/null
+	ctxt0=$(awk '/^ctxt/ { print $2 }' /proc/stat)
 	[ $kind = none ] || storm $kind
 	b_ctl "start mc"
 	sleep "$secs"
 	b_ctl "stop mc"
-	# Storm throughput: context switches on the housekeeping CPUs.
-	ops=$(awk '/^ctxt/ { print $2 }' /proc/stat)
+	# How hard the storm ran: context switches during the run.
+	ops=$(($(awk '/^ctxt/ { print $2 }' /proc/stat) - ctxt0))
 	storm_stop
 	cyc=$(b_st mc cycles)
 	miss=$(b_st mc missed)
@@ -88,7 +89,7 @@ for kind in $kinds; do
 		mode="$mode" period_us="$period" workload="$what" storm=$kind \
 		threshold_us=$((thr / 1000)) cycles="$cyc" missed="$miss" \
 		late_over_thr="$late" over_pct="$pct" late_p99_us="$p99" \
-		late_max_us="$max" compute_max_us="$cmax"
+		late_max_us="$max" compute_max_us="$cmax" ctxsw="$ops"
 done
 b_ctl "destroy mc"
 b_unload

@@ -6,12 +6,12 @@
 # skip) count as late at every threshold.  Under TCG everything exceeds
 # microsecond thresholds, so the same counts are also shown at thresholds
 # SRT_B_TSCALE times larger.
-#   SRT_B_PERIOD_US (1000)  SRT_B_CYCLES ("5000 20000")  SRT_B_MODE (poll)
+#   SRT_B_PERIOD_US (1000)  SRT_B_CYCLES (5000,20000)  SRT_B_MODE (poll)
 #   SRT_B_TSCALE (50)
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-1000}
-counts=${SRT_B_CYCLES:-5000 20000}
+counts=$(echo "${SRT_B_CYCLES:-5000,20000}" | tr , " ")
 mode=${SRT_B_MODE:-poll}
 scale=${SRT_B_TSCALE:-50}
 thrs="1 10 20 50"

@@ -6,14 +6,14 @@
 # sleep in its waits.  Under TCG wake latencies are milliseconds, so the
 # default period is long enough for hybrid's slack to cover them.
 #   SRT_B_PERIOD_US (20000)  SRT_B_SECONDS per mode (20)
-#   SRT_B_SLACK_MAX_US (period/2)  SRT_B_MODES ("hrtimer poll hybrid")
+#   SRT_B_SLACK_MAX_US (period/2)  SRT_B_MODES (hrtimer,poll,hybrid)
 #   SRT_B_ROUNDS (5): segments per mode, taken in turns
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-20000}
 secs=${SRT_B_SECONDS:-20}
 smax=${SRT_B_SLACK_MAX_US:-$((period / 2))}
-modes=${SRT_B_MODES:-hrtimer poll hybrid}
+modes=$(echo "${SRT_B_MODES:-hrtimer,poll,hybrid}" | tr , " ")
 rounds=${SRT_B_ROUNDS:-5}
 # 10 us buckets up to 40.96 ms: TCG lateness fits, native shows in bucket 0-1
 bucket=${SRT_B_BUCKET_NS:-10000}
