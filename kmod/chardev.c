@@ -22,16 +22,28 @@
 #include <linux/miscdevice.h>
 #include <linux/mm.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include "region.h"
 
+/*
+ * No lock: an fd's region is published once, by the attach that wins the
+ * cmpxchg from NULL, and then stays until release (which runs only when
+ * no ioctl or mmap can still be in progress on the file).  Readers load it
+ * with acquire.  A mutex here would be taken by mmap under mmap_lock while
+ * ioctl paths copy to and from user memory (which may fault and take
+ * mmap_lock) -- an inversion lockdep rightly reports.
+ */
 struct srt_dev_file {
-	struct mutex lock;		/* attach vs mmap vs ioctl */
-	struct srt_region *region;	/* NULL until attached */
+	struct srt_region *region;	/* NULL until attached, then fixed */
 };
+
+static struct srt_region *srt_dev_region(struct srt_dev_file *df)
+{
+	/* Pairs with attach's cmpxchg: a seen region is a set-up region. */
+	return smp_load_acquire(&df->region);
+}
 
 static int srt_dev_open(struct inode *inode, struct file *file)
 {
@@ -40,7 +52,6 @@ static int srt_dev_open(struct inode *inode, struct file *file)
 	df = kzalloc(sizeof(*df), GFP_KERNEL);
 	if (!df)
 		return -ENOMEM;
-	mutex_init(&df->lock);
 	file->private_data = df;
 	return 0;
 }
@@ -50,15 +61,21 @@ static int srt_dev_release(struct inode *inode, struct file *file)
 	struct srt_dev_file *df = file->private_data;
 
 	srt_region_put(df->region);
-	mutex_destroy(&df->lock);
 	kfree(df);
 	return 0;
 }
 
+/*
+ * The reply is copied out before the region is published, so a fault
+ * leaves the fd unattached, as if the call never happened.  Of two
+ * attaches racing on one fd, the loser may have filled its buffer before
+ * it learns -EBUSY; that buffer describes a real region and is harmless.
+ */
 static long srt_dev_attach(struct srt_dev_file *df, void __user *uarg)
 {
 	struct shieldrt_attach a;
 	struct srt_region *r;
+	long ret;
 	int i;
 
 	if (copy_from_user(&a, uarg, sizeof(a)))
@@ -71,25 +88,26 @@ static long srt_dev_attach(struct srt_dev_file *df, void __user *uarg)
 	if (!a.name[0] || strnlen(a.name, sizeof(a.name)) == sizeof(a.name))
 		return -EINVAL;
 
-	mutex_lock(&df->lock);
-	if (df->region) {
-		mutex_unlock(&df->lock);
+	if (srt_dev_region(df))
 		return -EBUSY;
-	}
 	r = srt_region_find_get(a.name);
-	if (!r) {
-		mutex_unlock(&df->lock);
+	if (!r)
 		return -ENOENT;
-	}
 	srt_region_offsets(r, &a.off);
 	if (copy_to_user(uarg, &a, sizeof(a))) {
-		mutex_unlock(&df->lock);
-		srt_region_put(r);
-		return -EFAULT;
+		ret = -EFAULT;
+		goto out_put;
 	}
-	df->region = r;
-	mutex_unlock(&df->lock);
+	/* Fully ordered: the region's setup is visible before the pointer. */
+	if (cmpxchg(&df->region, NULL, r)) {
+		ret = -EBUSY;
+		goto out_put;
+	}
 	return 0;
+
+out_put:
+	srt_region_put(r);
+	return ret;
 }
 
 static long srt_dev_ioctl(struct file *file, unsigned int cmd,
@@ -99,7 +117,7 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 	void __user *uarg = (void __user *)arg;
 	struct shieldrt_offsets off;
 	struct shieldrt_hdr *h;
-	long ret = 0;
+	struct srt_region *r;
 	u32 bump;
 
 	switch (cmd) {
@@ -115,24 +133,26 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 
 	if (cmd == SHIELDRT_IOC_HEARTBEAT && get_user(bump, (u32 __user *)uarg))
 		return -EFAULT;
-	mutex_lock(&df->lock);
-	if (!df->region) {
-		ret = -EBADFD;
-	} else if (cmd == SHIELDRT_IOC_OFFSETS) {
-		srt_region_offsets(df->region, &off);
+	r = srt_dev_region(df);
+	if (!r)
+		return -EBADFD;
+	switch (cmd) {
+	case SHIELDRT_IOC_OFFSETS:
+		srt_region_offsets(r, &off);
 		if (copy_to_user(uarg, &off, sizeof(off)))
-			ret = -EFAULT;
-	} else if (cmd == SHIELDRT_IOC_FLAGS) {
-		if (put_user(srt_region_flags(df->region), (u32 __user *)uarg))
-			ret = -EFAULT;
-	} else {
+			return -EFAULT;
+		return 0;
+	case SHIELDRT_IOC_FLAGS:
+		if (put_user(srt_region_flags(r), (u32 __user *)uarg))
+			return -EFAULT;
+		return 0;
+	default:	/* SHIELDRT_IOC_HEARTBEAT */
 		/* Same word a mapping would bump; the cycle reads it once. */
-		h = srt_region_mem(df->region);
+		h = srt_region_mem(r);
 		WRITE_ONCE(h->user.heartbeat,
 			   READ_ONCE(h->user.heartbeat) + bump);
+		return 0;
 	}
-	mutex_unlock(&df->lock);
-	return ret;
 }
 
 static void srt_vm_open(struct vm_area_struct *vma)
@@ -152,31 +172,22 @@ static const struct vm_operations_struct srt_vm_ops = {
 
 static int srt_dev_mmap(struct file *file, struct vm_area_struct *vma)
 {
-	struct srt_dev_file *df = file->private_data;
-	struct srt_region *r;
+	struct srt_region *r = srt_dev_region(file->private_data);
 	int ret;
 
-	mutex_lock(&df->lock);
-	r = df->region;
-	if (!r) {
-		ret = -EBADFD;
-		goto out_unlock;
-	}
+	if (!r)
+		return -EBADFD;
 	if (vma->vm_pgoff ||
-	    vma->vm_end - vma->vm_start != srt_region_size(r)) {
-		ret = -EINVAL;
-		goto out_unlock;
-	}
+	    vma->vm_end - vma->vm_start != srt_region_size(r))
+		return -EINVAL;
 	/* Sets VM_DONTEXPAND | VM_DONTDUMP: no mremap growth, no core. */
 	ret = remap_vmalloc_range(vma, srt_region_mem(r), 0);
 	if (ret)
-		goto out_unlock;
+		return ret;
 	vma->vm_ops = &srt_vm_ops;
 	vma->vm_private_data = r;
 	srt_region_get(r);
-out_unlock:
-	mutex_unlock(&df->lock);
-	return ret;
+	return 0;
 }
 
 static const struct file_operations srt_dev_fops = {
