@@ -61,7 +61,7 @@ static const struct srt_param_desc sum_params[] = {
 		"per-input weight, +1 adds, -1 subtracts", SUM_MAX, 0 },
 };
 
-struct sum_cfg {
+struct srt_sum_cfg {
 	int n;
 	double w[SUM_MAX];
 };
@@ -81,7 +81,7 @@ static const char *sum_check(const struct srt_pview *p)
 
 static void sum_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct sum_cfg *c = cfgp;
+	struct srt_sum_cfg *c = cfgp;
 	int i;
 
 	c->n = (int)SRT_PV(p, 0);
@@ -92,7 +92,7 @@ static void sum_prepare(void *cfgp, const struct srt_pview *p)
 static void sum_step(void *statep, const void *cfgp, const double *in,
 		     double *out)
 {
-	const struct sum_cfg *c = cfgp;
+	const struct srt_sum_cfg *c = cfgp;
 	double y = 0;
 	int i;
 
@@ -112,7 +112,7 @@ const struct srt_block_type srt_blk_sum = {
 	.in_names = srt_port_in16,
 	.out_names = one_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.cfg_size = sizeof(struct sum_cfg),
+	.cfg_size = sizeof(struct srt_sum_cfg),
 	.ports = n_ports,
 	.check = sum_check,
 	.prepare = sum_prepare,

@@ -25,7 +25,7 @@ static const struct srt_param_desc lp_params[] = {
 	[LP_Y0] = { "y0", 0, -1e12, 1e12, "", "initial output", 1, 0 },
 };
 
-struct lp_cfg {
+struct srt_lp_cfg {
 	double a, b, y0;
 };
 
@@ -38,7 +38,7 @@ static const char *lp_check(const struct srt_pview *p)
 
 static void lp_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct lp_cfg *c = cfgp;
+	struct srt_lp_cfg *c = cfgp;
 	double tau = SRT_PV(p, LP_TAU);
 
 	if (!(tau > 0))
@@ -50,13 +50,13 @@ static void lp_prepare(void *cfgp, const struct srt_pview *p)
 
 static void lp_reset(void *statep, const void *cfgp)
 {
-	*(double *)statep = ((const struct lp_cfg *)cfgp)->y0;
+	*(double *)statep = ((const struct srt_lp_cfg *)cfgp)->y0;
 }
 
 static void lp_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	const struct lp_cfg *c = cfgp;
+	const struct srt_lp_cfg *c = cfgp;
 	double *y = statep;
 
 	*y = c->a * *y + c->b * in[0];
@@ -74,7 +74,7 @@ const struct srt_block_type srt_blk_lowpass = {
 	.out_names = flt_out,
 	.flags = SRT_BT_FEEDTHROUGH,
 	.state_size = sizeof(double),
-	.cfg_size = sizeof(struct lp_cfg),
+	.cfg_size = sizeof(struct srt_lp_cfg),
 	.check = lp_check,
 	.prepare = lp_prepare,
 	.reset = lp_reset,
@@ -99,7 +99,7 @@ static const struct srt_param_desc bq_params[] = {
 	[BQ_K] = { "k", 1, -1e9, 1e9, "", "gain", 1, 0 },
 };
 
-struct bq_cfg {
+struct srt_bq_cfg {
 	double b0, b1, b2, a1, a2;
 };
 
@@ -110,7 +110,7 @@ static const char *bq_check(const struct srt_pview *p)
 	return NULL;
 }
 
-static void bq_design(struct bq_cfg *c, const struct srt_pview *p, int kind)
+static void bq_design(struct srt_bq_cfg *c, const struct srt_pview *p, int kind)
 {
 	double w0 = 2.0 * SRT_PI * SRT_PV(p, BQ_FC) * p->dt;
 	double k = SRT_PV(p, BQ_K), sn, cs, alpha, a0;
@@ -167,7 +167,7 @@ static void bq_reset(void *statep, const void *cfgp)
 static void bq_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	const struct bq_cfg *c = cfgp;
+	const struct srt_bq_cfg *c = cfgp;
 	double *z = statep, x = in[0], y;
 
 	y = c->b0 * x + z[0];
@@ -188,7 +188,7 @@ const struct srt_block_type ident = {				\
 	.out_names = flt_out,					\
 	.flags = SRT_BT_FEEDTHROUGH,				\
 	.state_size = 2 * sizeof(double),			\
-	.cfg_size = sizeof(struct bq_cfg),			\
+	.cfg_size = sizeof(struct srt_bq_cfg),			\
 	.check = bq_check,					\
 	.prepare = prep,					\
 	.reset = bq_reset,					\
@@ -214,13 +214,13 @@ static const struct srt_param_desc ll_params[] = {
 	[LL_TP] = { "tp", 1e-3, 1e-9, 1e6, "s", "pole time constant", 1, 0 },
 };
 
-struct ll_cfg {
+struct srt_ll_cfg {
 	double b0, b1, a1;
 };
 
 static void ll_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct ll_cfg *c = cfgp;
+	struct srt_ll_cfg *c = cfgp;
 	double k = SRT_PV(p, LL_K), h = 2.0 / p->dt;
 	double tz = SRT_PV(p, LL_TZ), tp = SRT_PV(p, LL_TP);
 	double a0 = 1.0 + h * tp;
@@ -239,7 +239,7 @@ static void ll_reset(void *statep, const void *cfgp)
 static void ll_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	const struct ll_cfg *c = cfgp;
+	const struct srt_ll_cfg *c = cfgp;
 	double *z = statep, x = in[0], y;
 
 	y = c->b0 * x + *z;
@@ -258,7 +258,7 @@ const struct srt_block_type srt_blk_leadlag = {
 	.out_names = flt_out,
 	.flags = SRT_BT_FEEDTHROUGH,
 	.state_size = sizeof(double),
-	.cfg_size = sizeof(struct ll_cfg),
+	.cfg_size = sizeof(struct srt_ll_cfg),
 	.prepare = ll_prepare,
 	.reset = ll_reset,
 	.step = ll_step,

@@ -47,25 +47,25 @@ static const struct srt_param_desc mc_params[] = {
 		SRT_P_INT },
 };
 
-struct mc_axis_cfg {
+struct srt_mc_axis_cfg {
 	struct srt_motor_cfg motor;
 	double ff_v, ff_a;	/* volts per rad/s and per rad/s^2 */
 };
 
-struct mc_cfg {
+struct srt_mc_cfg {
 	int axes, work;
 	double vmax, amax, kp, ki_dt, kd, umax, dt;
-	struct mc_axis_cfg ax[MC_MAX_AXES];
+	struct srt_mc_axis_cfg ax[MC_MAX_AXES];
 };
 
-struct mc_axis {
+struct srt_mc_axis {
 	struct srt_trap_run prof;
 	double integ;
 	double x[3];		/* motor: current, speed, angle */
 };
 
-struct mc_state {
-	struct mc_axis ax[MC_MAX_AXES];
+struct srt_mc_state {
+	struct srt_mc_axis ax[MC_MAX_AXES];
 	double jac[2][MC_MAX_AXES];
 	int col;		/* next Jacobian column to refresh */
 };
@@ -78,7 +78,7 @@ static void mc_ports(const struct srt_pview *p, u16 *n_in, u16 *n_out)
 
 static void mc_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct mc_cfg *c = cfgp;
+	struct srt_mc_cfg *c = cfgp;
 	double r = SRT_PV(p, MC_R), kt = SRT_PV(p, MC_KT);
 	double ke = SRT_PV(p, MC_KE), b = SRT_PV(p, MC_B);
 	int i;
@@ -93,7 +93,7 @@ static void mc_prepare(void *cfgp, const struct srt_pview *p)
 	c->umax = SRT_PV(p, MC_UMAX);
 	c->dt = p->dt;
 	for (i = 0; i < MC_MAX_AXES; i++) {
-		struct mc_axis_cfg *a = &c->ax[i];
+		struct srt_mc_axis_cfg *a = &c->ax[i];
 		double j = SRT_PV(p, MC_J) * (1.0 + 0.1 * i);
 
 		if (i >= c->axes) {
@@ -111,12 +111,12 @@ static void mc_prepare(void *cfgp, const struct srt_pview *p)
 
 static void mc_reset(void *statep, const void *cfgp)
 {
-	struct mc_state *s = statep;
-	const struct mc_cfg *c = cfgp;
+	struct srt_mc_state *s = statep;
+	const struct srt_mc_cfg *c = cfgp;
 	int i;
 
 	for (i = 0; i < MC_MAX_AXES; i++) {
-		struct mc_axis *a = &s->ax[i];
+		struct srt_mc_axis *a = &s->ax[i];
 
 		srt_trap_run_reset(&a->prof, 0, c->vmax, c->amax);
 		a->integ = 0;
@@ -148,14 +148,14 @@ static void mc_fk(const double *q, int n, double *x, double *y)
 static void mc_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	struct mc_state *s = statep;
-	const struct mc_cfg *c = cfgp;
+	struct srt_mc_state *s = statep;
+	const struct srt_mc_cfg *c = cfgp;
 	double q[MC_MAX_AXES], x, y;
 	int i, w;
 
 	for (i = 0; i < c->axes; i++) {
-		struct mc_axis *a = &s->ax[i];
-		const struct mc_axis_cfg *ac = &c->ax[i];
+		struct srt_mc_axis *a = &s->ax[i];
+		const struct srt_mc_axis_cfg *ac = &c->ax[i];
 		double e, v, u, di;
 
 		srt_trap_run_step(&a->prof, in[i], c->vmax, c->amax, c->dt);
@@ -192,7 +192,7 @@ static void mc_step(void *statep, const void *cfgp, const double *in,
 
 static void mc_retune(void *statep, const void *oldp, const void *newp)
 {
-	struct mc_state *s = statep;
+	struct srt_mc_state *s = statep;
 	int i;
 
 	(void)oldp;
@@ -221,8 +221,8 @@ const struct srt_block_type srt_blk_mctest = {
 	.in_names = mc_in,
 	.out_names = mc_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.state_size = sizeof(struct mc_state),
-	.cfg_size = sizeof(struct mc_cfg),
+	.state_size = sizeof(struct srt_mc_state),
+	.cfg_size = sizeof(struct srt_mc_cfg),
 	.ports = mc_ports,
 	.prepare = mc_prepare,
 	.reset = mc_reset,

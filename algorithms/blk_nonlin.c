@@ -12,7 +12,7 @@ static const struct srt_param_desc sat_params[] = {
 	[SAT_HI] = { "hi", 1, -1e12, 1e12, "", "upper limit", 1, 0 },
 };
 
-struct lohi_cfg {
+struct srt_lohi_cfg {
 	double lo, hi;
 	int shift;
 };
@@ -24,7 +24,7 @@ static const char *lohi_check(const struct srt_pview *p)
 
 static void lohi_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct lohi_cfg *c = cfgp;
+	struct srt_lohi_cfg *c = cfgp;
 
 	c->lo = SRT_PV(p, 0);
 	c->hi = SRT_PV(p, 1);
@@ -40,7 +40,7 @@ static void nostate_reset(void *statep, const void *cfgp)
 static void sat_step(void *statep, const void *cfgp, const double *in,
 		     double *out)
 {
-	const struct lohi_cfg *c = cfgp;
+	const struct srt_lohi_cfg *c = cfgp;
 
 	(void)statep;
 	out[0] = srt_clamp(in[0], c->lo, c->hi);
@@ -57,7 +57,7 @@ const struct srt_block_type srt_blk_saturation = {
 	.out_names = nl_out,
 	.flags = SRT_BT_FEEDTHROUGH,
 	.state_size = 0,
-	.cfg_size = sizeof(struct lohi_cfg),
+	.cfg_size = sizeof(struct srt_lohi_cfg),
 	.check = lohi_check,
 	.prepare = lohi_prepare,
 	.reset = nostate_reset,
@@ -78,18 +78,18 @@ static const struct srt_param_desc rl_params[] = {
 		"largest falling rate (positive)", 1, 0 },
 };
 
-struct rl_cfg {
+struct srt_rl_cfg {
 	double up, down;	/* per sample */
 };
 
-struct rl_state {
+struct srt_rl_state {
 	double y;
 	bool primed;
 };
 
 static void rl_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct rl_cfg *c = cfgp;
+	struct srt_rl_cfg *c = cfgp;
 
 	c->up = SRT_PV(p, RL_RISE) * p->dt;
 	c->down = SRT_PV(p, RL_FALL) * p->dt;
@@ -97,7 +97,7 @@ static void rl_prepare(void *cfgp, const struct srt_pview *p)
 
 static void rl_reset(void *statep, const void *cfgp)
 {
-	struct rl_state *s = statep;
+	struct srt_rl_state *s = statep;
 
 	(void)cfgp;
 	s->y = 0;
@@ -107,8 +107,8 @@ static void rl_reset(void *statep, const void *cfgp)
 static void rl_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	const struct rl_cfg *c = cfgp;
-	struct rl_state *s = statep;
+	const struct srt_rl_cfg *c = cfgp;
+	struct srt_rl_state *s = statep;
 
 	if (!s->primed) {
 		s->y = in[0];
@@ -129,8 +129,8 @@ const struct srt_block_type srt_blk_ratelimit = {
 	.in_names = nl_in,
 	.out_names = nl_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.state_size = sizeof(struct rl_state),
-	.cfg_size = sizeof(struct rl_cfg),
+	.state_size = sizeof(struct srt_rl_state),
+	.cfg_size = sizeof(struct srt_rl_cfg),
 	.prepare = rl_prepare,
 	.reset = rl_reset,
 	.step = rl_step,
@@ -151,7 +151,7 @@ static const struct srt_param_desc db_params[] = {
 
 static void db_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct lohi_cfg *c = cfgp;
+	struct srt_lohi_cfg *c = cfgp;
 
 	lohi_prepare(cfgp, p);
 	c->shift = (int)SRT_PV(p, DB_SHIFT);
@@ -160,7 +160,7 @@ static void db_prepare(void *cfgp, const struct srt_pview *p)
 static void db_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	const struct lohi_cfg *c = cfgp;
+	const struct srt_lohi_cfg *c = cfgp;
 	double x = in[0];
 
 	(void)statep;
@@ -183,7 +183,7 @@ const struct srt_block_type srt_blk_deadband = {
 	.out_names = nl_out,
 	.flags = SRT_BT_FEEDTHROUGH,
 	.state_size = 0,
-	.cfg_size = sizeof(struct lohi_cfg),
+	.cfg_size = sizeof(struct srt_lohi_cfg),
 	.check = lohi_check,
 	.prepare = db_prepare,
 	.reset = nostate_reset,

@@ -43,7 +43,7 @@ static const struct srt_param_desc pid_params[] = {
 		"1: derivative on measurement, 0: on error", 1, SRT_P_INT },
 };
 
-struct pid_cfg {
+struct srt_pid_cfg {
 	double kp, ki_dt, kd;
 	double ad, bd;		/* D = ad D + bd (x - x_prev) */
 	double umin, umax;
@@ -52,7 +52,7 @@ struct pid_cfg {
 	int dmeas;
 };
 
-struct pid_state {
+struct srt_pid_state {
 	double integ;		/* integral term, output units */
 	double d;		/* filtered derivative term */
 	double x_prev;
@@ -85,7 +85,7 @@ static const char *pid_check(const struct srt_pview *p)
 
 static void pid_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct pid_cfg *c = cfgp;
+	struct srt_pid_cfg *c = cfgp;
 	double tf = pid_tf(p), kaw = SRT_PV(p, PID_KAW);
 
 	c->kp = SRT_PV(p, PID_KP);
@@ -104,7 +104,7 @@ static void pid_prepare(void *cfgp, const struct srt_pview *p)
 
 static void pid_reset(void *statep, const void *cfgp)
 {
-	struct pid_state *s = statep;
+	struct srt_pid_state *s = statep;
 
 	(void)cfgp;
 	s->integ = 0;
@@ -117,8 +117,8 @@ static void pid_reset(void *statep, const void *cfgp)
 static void pid_step(void *statep, const void *cfgp, const double *in,
 		     double *out)
 {
-	struct pid_state *s = statep;
-	const struct pid_cfg *c = cfgp;
+	struct srt_pid_state *s = statep;
+	const struct srt_pid_cfg *c = cfgp;
 	double e = in[0] - in[1];
 	double x = c->dmeas ? -in[1] : e;
 	double v, u, di;
@@ -156,8 +156,8 @@ static void pid_step(void *statep, const void *cfgp, const double *in,
  */
 static void pid_retune(void *statep, const void *oldp, const void *newp)
 {
-	struct pid_state *s = statep;
-	const struct pid_cfg *o = oldp, *n = newp;
+	struct srt_pid_state *s = statep;
+	const struct srt_pid_cfg *o = oldp, *n = newp;
 	double before = o->kp * s->e_last + s->integ + s->d;
 
 	s->d = o->kd != 0 ? s->d * (n->kd / o->kd) : 0;
@@ -179,8 +179,8 @@ const struct srt_block_type srt_blk_pid = {
 	.in_names = pid_in,
 	.out_names = pid_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.state_size = sizeof(struct pid_state),
-	.cfg_size = sizeof(struct pid_cfg),
+	.state_size = sizeof(struct srt_pid_state),
+	.cfg_size = sizeof(struct srt_pid_cfg),
 	.check = pid_check,
 	.prepare = pid_prepare,
 	.reset = pid_reset,

@@ -87,13 +87,13 @@ static const struct srt_param_desc msd_params[] = {
 	[MSD_X0] = { "x0", 0, -1e12, 1e12, "m", "initial position", 1, 0 },
 };
 
-struct msd_cfg {
+struct srt_msd_cfg {
 	double ad[4], bd[2], x0;
 };
 
 static void msd_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct msd_cfg *c = cfgp;
+	struct srt_msd_cfg *c = cfgp;
 	double m = SRT_PV(p, MSD_M);
 	double a[4] = { 0, 1, -SRT_PV(p, MSD_K) / m, -SRT_PV(p, MSD_C) / m };
 	double b[2] = { 0, 1.0 / m };
@@ -106,7 +106,7 @@ static void msd_reset(void *statep, const void *cfgp)
 {
 	double *x = statep;
 
-	x[0] = ((const struct msd_cfg *)cfgp)->x0;
+	x[0] = ((const struct srt_msd_cfg *)cfgp)->x0;
 	x[1] = 0;
 }
 
@@ -123,7 +123,7 @@ static void msd_step(void *statep, const void *cfgp, const double *in,
 
 static void msd_update(void *statep, const void *cfgp, const double *in)
 {
-	const struct msd_cfg *c = cfgp;
+	const struct srt_msd_cfg *c = cfgp;
 	double *x = statep, x0 = x[0], x1 = x[1];
 
 	x[0] = c->ad[0] * x0 + c->ad[1] * x1 + c->bd[0] * in[0];
@@ -144,7 +144,7 @@ const struct srt_block_type srt_blk_msd = {
 	.out_names = msd_out,
 	.flags = 0,
 	.state_size = 2 * sizeof(double),
-	.cfg_size = sizeof(struct msd_cfg),
+	.cfg_size = sizeof(struct srt_msd_cfg),
 	.prepare = msd_prepare,
 	.reset = msd_reset,
 	.step = msd_step,
@@ -167,12 +167,12 @@ static const struct srt_param_desc lag_params[] = {
 		"transport delay (rounded to samples)", 1, 0 },
 };
 
-struct lag_cfg {
+struct srt_lag_cfg {
 	double a, b;
 	int nd;			/* delay in samples */
 };
 
-struct lag_state {
+struct srt_lag_state {
 	double y;
 	int idx;
 	int nd;			/* the buffer length in use */
@@ -188,7 +188,7 @@ static const char *lag_check(const struct srt_pview *p)
 
 static void lag_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct lag_cfg *c = cfgp;
+	struct srt_lag_cfg *c = cfgp;
 
 	c->a = srt_exp(-p->dt / SRT_PV(p, LAG_TAU));
 	c->b = (1.0 - c->a) * SRT_PV(p, LAG_K);
@@ -197,12 +197,12 @@ static void lag_prepare(void *cfgp, const struct srt_pview *p)
 
 static void lag_reset(void *statep, const void *cfgp)
 {
-	struct lag_state *s = statep;
+	struct srt_lag_state *s = statep;
 	int i;
 
 	s->y = 0;
 	s->idx = 0;
-	s->nd = ((const struct lag_cfg *)cfgp)->nd;
+	s->nd = ((const struct srt_lag_cfg *)cfgp)->nd;
 	for (i = 0; i < LAG_MAX_DELAY; i++)
 		s->buf[i] = 0;
 }
@@ -212,13 +212,13 @@ static void lag_step(void *statep, const void *cfgp, const double *in,
 {
 	(void)cfgp;
 	(void)in;
-	out[0] = ((struct lag_state *)statep)->y;
+	out[0] = ((struct srt_lag_state *)statep)->y;
 }
 
 static void lag_update(void *statep, const void *cfgp, const double *in)
 {
-	struct lag_state *s = statep;
-	const struct lag_cfg *c = cfgp;
+	struct srt_lag_state *s = statep;
+	const struct srt_lag_cfg *c = cfgp;
 	double u = in[0];
 
 	if (s->nd) {
@@ -238,8 +238,8 @@ static void lag_update(void *statep, const void *cfgp, const double *in)
  */
 static void lag_retune(void *statep, const void *oldp, const void *newp)
 {
-	struct lag_state *s = statep;
-	const struct lag_cfg *o = oldp, *n = newp;
+	struct srt_lag_state *s = statep;
+	const struct srt_lag_cfg *o = oldp, *n = newp;
 	double hold;
 	int i;
 
@@ -265,8 +265,8 @@ const struct srt_block_type srt_blk_lag_delay = {
 	.in_names = lag_in,
 	.out_names = lag_out,
 	.flags = 0,
-	.state_size = sizeof(struct lag_state),
-	.cfg_size = sizeof(struct lag_cfg),
+	.state_size = sizeof(struct srt_lag_state),
+	.cfg_size = sizeof(struct srt_lag_cfg),
 	.check = lag_check,
 	.prepare = lag_prepare,
 	.reset = lag_reset,

@@ -33,14 +33,14 @@ static const struct srt_param_desc trap_params[] = {
 		0 },
 };
 
-struct prof_cfg {
+struct srt_prof_cfg {
 	double vmax, amax, p0, dt;
 	int navg;		/* scurve only: moving-average length M */
 };
 
 static void prof_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct prof_cfg *c = cfgp;
+	struct srt_prof_cfg *c = cfgp;
 
 	c->vmax = SRT_PV(p, PR_VMAX);
 	c->amax = SRT_PV(p, PR_AMAX);
@@ -51,7 +51,7 @@ static void prof_prepare(void *cfgp, const struct srt_pview *p)
 
 static void trap_reset(void *statep, const void *cfgp)
 {
-	const struct prof_cfg *c = cfgp;
+	const struct srt_prof_cfg *c = cfgp;
 
 	srt_trap_run_reset(statep, c->p0, c->vmax, c->amax);
 }
@@ -60,7 +60,7 @@ static void trap_step(void *statep, const void *cfgp, const double *in,
 		      double *out)
 {
 	struct srt_trap_run *r = statep;
-	const struct prof_cfg *c = cfgp;
+	const struct srt_prof_cfg *c = cfgp;
 
 	srt_trap_run_step(r, in[0], c->vmax, c->amax, c->dt);
 	out[0] = r->p;
@@ -91,14 +91,14 @@ const struct srt_block_type srt_blk_trapezoid = {
 	.out_names = prof_out,
 	.flags = SRT_BT_FEEDTHROUGH,
 	.state_size = sizeof(struct srt_trap_run),
-	.cfg_size = sizeof(struct prof_cfg),
+	.cfg_size = sizeof(struct srt_prof_cfg),
 	.prepare = prof_prepare,
 	.reset = trap_reset,
 	.step = trap_step,
 	.retune = trap_retune,
 };
 
-struct scurve_state {
+struct srt_scurve_state {
 	struct srt_trap_run trap;
 	int idx, navg, settled;
 	double sum[3];
@@ -122,7 +122,7 @@ static const char *scurve_check(const struct srt_pview *p)
 
 static void scurve_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct prof_cfg *c = cfgp;
+	struct srt_prof_cfg *c = cfgp;
 	double m = scurve_navg(p);
 
 	prof_prepare(cfgp, p);
@@ -130,8 +130,8 @@ static void scurve_prepare(void *cfgp, const struct srt_pview *p)
 }
 
 /* fill the averaging window as if the profile had rested at p forever */
-static void scurve_rest_at(struct scurve_state *s, const struct prof_cfg *c,
-			   double p)
+static void scurve_rest_at(struct srt_scurve_state *s,
+			   const struct srt_prof_cfg *c, double p)
 {
 	int i;
 
@@ -156,7 +156,7 @@ static void scurve_rest_at(struct scurve_state *s, const struct prof_cfg *c,
 
 static void scurve_reset(void *statep, const void *cfgp)
 {
-	const struct prof_cfg *c = cfgp;
+	const struct srt_prof_cfg *c = cfgp;
 
 	scurve_rest_at(statep, c, c->p0);
 }
@@ -164,8 +164,8 @@ static void scurve_reset(void *statep, const void *cfgp)
 static void scurve_step(void *statep, const void *cfgp, const double *in,
 			double *out)
 {
-	struct scurve_state *s = statep;
-	const struct prof_cfg *c = cfgp;
+	struct srt_scurve_state *s = statep;
+	const struct srt_prof_cfg *c = cfgp;
 	double now[3], inv = 1.0 / s->navg;
 	int k;
 
@@ -205,8 +205,8 @@ static void scurve_step(void *statep, const void *cfgp, const double *in,
  */
 static void scurve_retune(void *statep, const void *oldp, const void *newp)
 {
-	struct scurve_state *s = statep;
-	const struct prof_cfg *n = newp;
+	struct srt_scurve_state *s = statep;
+	const struct srt_prof_cfg *n = newp;
 
 	(void)oldp;
 	if (n->navg != s->navg)
@@ -225,8 +225,8 @@ const struct srt_block_type srt_blk_scurve = {
 	.in_names = prof_in,
 	.out_names = prof_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.state_size = sizeof(struct scurve_state),
-	.cfg_size = sizeof(struct prof_cfg),
+	.state_size = sizeof(struct srt_scurve_state),
+	.cfg_size = sizeof(struct srt_prof_cfg),
 	.check = scurve_check,
 	.prepare = scurve_prepare,
 	.reset = scurve_reset,

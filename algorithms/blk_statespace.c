@@ -39,7 +39,7 @@ static const struct srt_param_desc ss_params[] = {
 		0 },
 };
 
-struct ss_cfg {
+struct srt_ss_cfg {
 	int nx, nu, ny;
 	bool ft;
 	double a[SS_MAX * SS_MAX], b[SS_MAX * SS_MAX];
@@ -47,7 +47,7 @@ struct ss_cfg {
 	double x0[SS_MAX];
 };
 
-struct ss_state {
+struct srt_ss_state {
 	double x[SS_MAX];
 };
 
@@ -87,7 +87,7 @@ static const char *ss_check(const struct srt_pview *p)
 
 static void ss_prepare(void *cfgp, const struct srt_pview *p)
 {
-	struct ss_cfg *c = cfgp;
+	struct srt_ss_cfg *c = cfgp;
 	int i;
 
 	c->nx = (int)SRT_PV(p, SS_NX);
@@ -106,8 +106,8 @@ static void ss_prepare(void *cfgp, const struct srt_pview *p)
 
 static void ss_reset(void *statep, const void *cfgp)
 {
-	struct ss_state *s = statep;
-	const struct ss_cfg *c = cfgp;
+	struct srt_ss_state *s = statep;
+	const struct srt_ss_cfg *c = cfgp;
 	int i;
 
 	for (i = 0; i < SS_MAX; i++)
@@ -116,8 +116,8 @@ static void ss_reset(void *statep, const void *cfgp)
 
 static void ss_update(void *statep, const void *cfgp, const double *in)
 {
-	struct ss_state *s = statep;
-	const struct ss_cfg *c = cfgp;
+	struct srt_ss_state *s = statep;
+	const struct srt_ss_cfg *c = cfgp;
 	double xn[SS_MAX];
 	int i, j;
 
@@ -137,8 +137,8 @@ static void ss_update(void *statep, const void *cfgp, const double *in)
 static void ss_step(void *statep, const void *cfgp, const double *in,
 		    double *out)
 {
-	struct ss_state *s = statep;
-	const struct ss_cfg *c = cfgp;
+	struct srt_ss_state *s = statep;
+	const struct srt_ss_cfg *c = cfgp;
 	int i, j;
 
 	for (i = 0; i < c->ny; i++) {
@@ -174,8 +174,8 @@ const struct srt_block_type srt_blk_statespace = {
 	.in_names = ss_in,
 	.out_names = ss_out,
 	.flags = SRT_BT_FEEDTHROUGH,
-	.state_size = sizeof(struct ss_state),
-	.cfg_size = sizeof(struct ss_cfg),
+	.state_size = sizeof(struct srt_ss_state),
+	.cfg_size = sizeof(struct srt_ss_cfg),
 	.ports = ss_ports,
 	.feedthrough = ss_feedthrough,
 	.check = ss_check,
