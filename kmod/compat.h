@@ -17,10 +17,10 @@
 #endif
 
 /*
- * algorithms/ objects (SRT_FPU_CODE, from Kbuild) are freestanding: they
- * use no kernel API, and kernel headers pulled in here would leak names
- * into them (6.1 stable's <linux/seqlock.h> has an enum ss_state, which
- * blk_statespace.c also names).  Nothing below is for them.
+ * algorithms/ objects and kunit/algo_lib.o (SRT_FPU_CODE, from Kbuild) are
+ * freestanding library code built with FPU flags: they use no kernel API
+ * and must not open FPU sections themselves, so none of the kernel headers
+ * below (FPU/NEON section APIs among them) should reach them.
  */
 #ifndef SRT_FPU_CODE
 

@@ -15,10 +15,7 @@
 #include "../algorithms/blk_filter.c"
 #include "../algorithms/blk_nonlin.c"
 #include "../algorithms/blk_basic.c"
-/* <linux/seqlock.h>, reached through kernel headers here, has an enum ss_state */
-#define ss_state srt_ss_state
 #include "../algorithms/blk_statespace.c"
-#undef ss_state
 #include "../algorithms/blk_profile.c"
 #include "../algorithms/blk_plant.c"
 #include "../algorithms/blk_mctest.c"
