@@ -145,8 +145,13 @@ static int tokenize(struct srt_pctx *x, const char *s, size_t len)
  * Call fn for each line of text; stops at the first error.  Rejects
  * control bytes and over-long lines here so no later stage sees them.
  */
-static int for_each_line(struct srt_pctx *x, const char *text, size_t len,
-			 int (*fn)(struct srt_pctx *x, void *arg), void *arg)
+struct srt_line_fn {
+	int (*fn)(struct srt_pctx *x, void *arg);
+	void *arg;
+};
+
+static int parse_lines(struct srt_pctx *x, const char *text, size_t len,
+			 const struct srt_line_fn *cb)
 {
 	size_t pos = 0;
 	int ret;
@@ -176,7 +181,7 @@ static int for_each_line(struct srt_pctx *x, const char *text, size_t len,
 		if (ret)
 			return ret;
 		if (x->ntok) {
-			ret = fn(x, arg);
+			ret = cb->fn(x, cb->arg);
 			if (ret)
 				return ret;
 		}
@@ -435,6 +440,7 @@ static int port_list(struct srt_pctx *x, const struct srt_tok *v, u16 *names,
 	*n = 0;
 	for (;;) {
 		u32 end = pos;
+		bool unnamed;
 		int k;
 
 		while (end < v->len && v->s[end] != ',')
@@ -444,17 +450,16 @@ static int port_list(struct srt_pctx *x, const struct srt_tok *v, u16 *names,
 				    SRT_MAX_PORTS);
 			return SRT_EINVAL;
 		}
-		if (outputs && end - pos == 1 && v->s[pos] == '-') {
-			k = 0xffff;	/* unnamed: named after the port later */
-		} else if (!srt_signal_name_ok(v->s + pos, end - pos, true)) {
+		/* "-": an unnamed output, named after its port later */
+		unnamed = outputs && end - pos == 1 && v->s[pos] == '-';
+		if (!unnamed && !srt_signal_name_ok(v->s + pos, end - pos, true)) {
 			srt_err_set(x->err, x->line, "bad signal name '%.*s'",
 				    (int)(end - pos), v->s + pos);
 			return SRT_EINVAL;
-		} else {
-			k = name_ref(x, v->s + pos, end - pos);
-			if (k < 0)
-				return SRT_EINVAL;
 		}
+		k = unnamed ? 0xffff : name_ref(x, v->s + pos, end - pos);
+		if (k < 0)
+			return SRT_EINVAL;
 		names[(*n)++] = (u16)k;
 		if (end >= v->len)
 			break;
@@ -888,7 +893,8 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	sz->n_cnt = 0;
 	sz->cfg_bytes = 0;
 	sz->state_bytes = 0;
-	ret = for_each_line(x, text, len, size_line, sz);
+	ret = parse_lines(x, text, len,
+			    &(struct srt_line_fn){ size_line, sz });
 	if (ret)
 		return ret;
 	need = align_up(sizeof(*c)) + align_up(sz->n_blk * sizeof(c->blk[0])) +
@@ -921,7 +927,8 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 
 	bd.c = c;
 	bd.ps = ps;
-	ret = for_each_line(x, text, len, parse_line, &bd);
+	ret = parse_lines(x, text, len,
+			    &(struct srt_line_fn){ parse_line, &bd });
 	if (ret)
 		return ret;
 	ret = set_period(x, c, period_ns);

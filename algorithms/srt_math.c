@@ -83,9 +83,9 @@ double srt_sqrt(double x)
 	return y * srt_pow2i(e / 2) * scale;
 }
 
-#define LN2_HI	6.93147180369123816490e-01	/* ln 2, top 32 bits */
-#define LN2_LO	1.90821492927058770002e-10	/* ln 2 - LN2_HI */
-#define INV_LN2	1.44269504088896338700e+00
+static const double LN2_HI = 6.93147180369123816490e-01;	/* ln 2, top 32 bits */
+static const double LN2_LO = 1.90821492927058770002e-10;	/* ln 2 - LN2_HI */
+static const double INV_LN2 = 1.44269504088896338700e+00;
 
 double srt_exp(double x)
 {
@@ -125,10 +125,10 @@ double srt_exp(double x)
 }
 
 /* pi/2 in three parts, the first two with 33 significant bits */
-#define PIO2_1	1.57079632673412561417e+00
-#define PIO2_2	6.07710050630396597660e-11
-#define PIO2_3	2.02226624879595063154e-21
-#define TWO_OVER_PI	6.36619772367581382433e-01
+static const double PIO2_1 = 1.57079632673412561417e+00;
+static const double PIO2_2 = 6.07710050630396597660e-11;
+static const double PIO2_3 = 2.02226624879595063154e-21;
+static const double TWO_OVER_PI = 6.36619772367581382433e-01;
 
 static double srt_sin_poly(double r)
 {

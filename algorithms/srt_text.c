@@ -124,11 +124,10 @@ int srt_parse_double(const char *s, size_t len, double *out)
 	}
 	if (i != len)
 		return SRT_EINVAL;
-	if (ndig > 9) {
+	if (ndig > 9)
 		m = (double)hi * srt_pow10(ndig - 9) + (double)lo;
-	} else {
+	else
 		m = (double)hi;
-	}
 	dexp += esign * e;
 	if (m == 0.0)
 		;

@@ -201,7 +201,10 @@ static int srt_commit_running(struct srt_loop *loop, struct srt_pset *ps,
 			      char *err, size_t errlen)
 {
 	struct srt_loop_chain *ch = &loop->chain;
-	unsigned long until, gen = (unsigned long)++ch->gen;
+	unsigned long until, gen;
+
+	ch->gen++;
+	gen = (unsigned long)ch->gen;
 
 	until = jiffies + msecs_to_jiffies(SRT_COMMIT_WAIT_MS +
 		4 * div_u64(loop->cfg.period_ns, NSEC_PER_MSEC));

@@ -40,6 +40,7 @@ static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
+		/* Pairs with the smp_store_release() in srt_timer_fn(). */
 		fired = smp_load_acquire(&loop->timer_fired);
 		if (fired || kthread_should_stop())
 			break;

@@ -87,7 +87,7 @@ static void srt_test_config_line(struct kunit *test)
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, line);
-	strcpy(line, c->line);
+	strscpy(line, c->line, strlen(c->line) + 1);
 	srt_config_defaults(&cfg);
 	ret = srt_config_parse(&cfg, line, &seen, err, sizeof(err));
 	if (!ret)
@@ -193,7 +193,7 @@ static void srt_test_control_line(struct kunit *test)
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, line);
-	strcpy(line, c->line);
+	strscpy(line, c->line, strlen(c->line) + 1);
 	ret = srt_control_split(line, &verb, &args, err, sizeof(err));
 	KUNIT_EXPECT_EQ_MSG(test, ret, c->ret, "reason: %s", err);
 	if (!ret && !c->ret) {

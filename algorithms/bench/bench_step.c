@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 	void *arena;
 
 	if (argc > 1 && !strcmp(argv[1], "list")) {
-		for (i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++)
+		for (i = 0; i < (int)SRT_ARRAY_SIZE(cases); i++)
 			printf("%s\n", cases[i].name);
 		return 0;
 	}
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_step [--time] CASE STEPS | list\n");
 		return 2;
 	}
-	for (i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++)
+	for (i = 0; i < (int)SRT_ARRAY_SIZE(cases); i++)
 		if (!strcmp(cases[i].name, argv[1]))
 			bc = &cases[i];
 	if (!bc) {

@@ -144,7 +144,7 @@ static void test_stage_errors(void)
 	tc_open(&t, "period_us 1000\ninput r y\noutput u s\n"
 		    "block ctl pid in=r,y out=u kp=1 umax=24 umin=-24\n"
 		    "block s sum in=r,y out=s n=2\n");
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+	for (i = 0; i < SRT_ARRAY_SIZE(rows); i++) {
 		struct srt_pset *ps = tc_pset(&t), *old;
 		struct srt_err err;
 		int r = srt_pset_stage(t.c, ps, rows[i].text,

@@ -88,7 +88,7 @@ static void test_trig(void)
 	unsigned int r;
 	int i;
 
-	for (r = 0; r < sizeof(ranges) / sizeof(ranges[0]); r++) {
+	for (r = 0; r < SRT_ARRAY_SIZE(ranges); r++) {
 		double ws = 0, wc = 0, wt = 0;
 
 		for (i = 0; i < 100000; i++) {
@@ -121,7 +121,7 @@ static void test_round(void)
 	int ok_r = 1, ok_f = 1;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
+	for (i = 0; i < SRT_ARRAY_SIZE(pts); i++) {
 		if (srt_round(pts[i]) != round(pts[i])) {
 			printf("# round(%.17g) = %.17g, libm %.17g\n", pts[i],
 			       srt_round(pts[i]), round(pts[i]));
@@ -163,7 +163,7 @@ static void test_parse(void)
 	int all = 1, exact = 1;
 	double worst = 0;
 
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+	for (i = 0; i < SRT_ARRAY_SIZE(table); i++) {
 		double v = 0;
 		int r = srt_parse_double(table[i].s, strlen(table[i].s), &v);
 
@@ -221,7 +221,7 @@ static void test_format(void)
 	int all = 1;
 	char a[64], b[64];
 
-	for (i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
+	for (i = 0; i < SRT_ARRAY_SIZE(pts); i++) {
 		srt_format_double(a, sizeof(a), pts[i], 6);
 		snprintf(b, sizeof(b), "%g", pts[i]);
 		if (strcmp(a, b)) {
