@@ -40,10 +40,10 @@ check_loop() {
 	elapsed=$(st $n periods_elapsed)
 	ideal=$((dur / per))
 	note "$n ($mode): cycles=$cyc missed=$missed elapsed=$elapsed ideal=$ideal cpu_pct=$(st $n cpu_pct) spin_pct=$(st $n spin_pct) noise=$(st $n noise_events)"
-	# TCG on a shared 2-core host ran 28..90% of ideal in practice: the
-	# lower bound only catches a loop that barely runs; the exact check is
-	# the accounting identity below.
-	t_ge "$n ($mode): cycles >= 20% of duration/period" $((cyc * 5)) "$ideal"
+	# How many periods TCG lets run depends on the host's load (28..90%
+	# of ideal seen): a rate is no pass/fail criterion here.  That the
+	# loop ran, and the accounting identity below, are.
+	t_ge "$n ($mode): the loop ran (>= 10 cycles)" "$cyc" 10
 	t_le "$n ($mode): cycles <= 110% of duration/period + 2" \
 		$((cyc * 10)) $((ideal * 11 + 20))
 	t_le "$n ($mode): cycles + missed + behind == elapsed periods (+-3)" \

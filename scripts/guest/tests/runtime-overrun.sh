@@ -81,12 +81,18 @@ t_check "create safe loop" ctl "create name=sf cpu=$ISO period_us=1000 workload_
 t_check "start safe loop" ctl "start sf"
 if wait_state sf safe 10; then t_ok "safe: entered safe state"; else
 	t_fail "safe: entered safe state" "state $(cat $SRT_DBG/sf/state)"; fi
+b0=$(st sf budget_overruns) c0=$(st sf cycles)
 sleep 1
-ov=$(st sf overruns)
+b1=$(st sf budget_overruns) c1=$(st sf cycles)
 t_eq "safe: entered once" 1 "$(st sf safe_entries)"
-# TCG stalls can still overrun an empty cycle now and then.
-t_le "safe: no work (few overruns) once safe" "$ov" $((3 + $(st sf cycles) / 10))
-t_ge "safe: keeps cycling while safe" "$(st sf cycles)" 10
+t_ge "safe: keeps cycling while safe" $((c1 - c0)) 10
+# The 1.5 ms workload against a 0.5 ms budget overran every cycle; held
+# outputs compute nothing.  (Deadline overruns still come from TCG's
+# late wake-ups, so they say nothing here; a stall inside the ~us of an
+# empty compute step is rare: 1% of cycles allowed.)
+note "safe: budget overruns $b0 -> $b1 over cycles $c0 -> $c1"
+t_le "safe: the workload stopped (budget overruns while safe)" \
+	$((b1 - b0)) $((2 + (c1 - c0) / 100))
 # TCG stalls can overrun empty cycles in a row: raise safe_after (live)
 # so "stays running" tests the resume, not the emulator.
 t_check "live change of workload accepted" sh -c "echo 'workload_ns=0 safe_after=100' >$SRT_DBG/sf/config"
