@@ -8,6 +8,8 @@
 #   SRT_B_PERIOD_US (20000)  SRT_B_SECONDS per mode (20)
 #   SRT_B_SLACK_MAX_US (period/2)  SRT_B_MODES (hrtimer,poll,hybrid)
 #   SRT_B_ROUNDS (5): segments per mode, taken in turns
+#   SRT_B_WARMUP (2): seconds each mode runs unmeasured first (boot-time
+#   work such as the switch from tsc-early to tsc falls there)
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-20000}
@@ -36,6 +38,11 @@ for mode in $modes; do
 	[ "$mode" = hybrid ] && extra="slack_max_ns=$((smax * 1000))"
 	b_ctl "create name=w_$mode cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=$bucket hist_buckets=4096 force=1 $extra" || exit 1
 	eval "wall_$mode=0 busy_$mode=0 cyc_$mode=0"
+done
+for mode in $modes; do
+	b_ctl "start w_$mode"
+	sleep "${SRT_B_WARMUP:-2}"
+	b_ctl "stop w_$mode"
 done
 r=0
 while [ $r -lt "$rounds" ]; do
