@@ -14,9 +14,9 @@
  *
  * Lifetime: the fd holds a region reference from attach to release, each
  * VMA one more (vm_ops open/close, so forks and splits count too); the
- * file pins the module (fops.owner), so rmmod waits for the last fd and
- * mapping.  A loop destroyed under a mapping leaves valid memory whose
- * header says SHIELDRT_RF_DEAD.
+ * file pins the module (fops.owner), so rmmod is refused (-EBUSY) until
+ * the last fd and mapping are gone.  A loop destroyed under a mapping
+ * leaves valid memory whose header says SHIELDRT_RF_DEAD.
  */
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
