@@ -48,6 +48,25 @@ t_le() {
 	fi
 }
 
+# t_wait_ge DESC N TIMEOUT CMD...: ok once CMD prints an integer >= N,
+# polled for up to TIMEOUT seconds.  For progress ("the loop ran 100
+# cycles"), never for a rate: how fast TCG runs follows the host's load.
+t_wait_ge() {
+	local desc=$1 n=$2 limit=$3 v="" end
+	shift 3
+	end=$(($(date +%s) + limit))
+	while :; do
+		v=$("$@" 2>/dev/null)
+		if _is_int "$v" && [ "$v" -ge "$n" ]; then
+			t_ok "$desc"
+			return 0
+		fi
+		[ "$(date +%s)" -lt "$end" ] || break
+		sleep 0.2
+	done
+	t_fail "$desc" "expected >= $n within ${limit}s, last '$v'"
+}
+
 srt_load() {
 	if insmod "$SRT_MOD" "$@"; then
 		t_ok "insmod shieldrt $*"

@@ -39,9 +39,8 @@ t_check "the reason is in the kernel log" sh -c "dmesg | grep -q 'shieldrt: peri
 srt_load "loops=\"name=m1 cpu=0 period_us=1000;name=m2 cpu=$ISO period_us=500 mode=poll force=1\"" || exit 1
 t_eq "m1 from loops= is running" running "$(cat $SRT_DBG/m1/state)"
 t_eq "m2 from loops= is running" running "$(cat $SRT_DBG/m2/state)"
-sleep 1
-t_ge "m1 cycles" "$(st m1 cycles)" 100
-t_ge "m2 cycles" "$(st m2 cycles)" 100
+t_wait_ge "m1 cycles" 100 30 st m1 cycles
+t_wait_ge "m2 cycles" 100 30 st m2 cycles
 t_check "loop thread is SCHED_FIFO, named shieldrt/CPU" \
 	sh -c "grep -l 'shieldrt/$ISO' /proc/[0-9]*/comm >/dev/null"
 t_check "destroy a running loop" ctl "destroy m1"
