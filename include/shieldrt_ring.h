@@ -16,6 +16,7 @@
 #include <linux/compiler.h>
 #include <linux/atomic.h>
 #include <asm/barrier.h>
+#include <asm/processor.h>
 
 /*
  * Each use carries its tag; the pairings are drawn in uapi/shieldrt.h.
@@ -31,9 +32,17 @@
 #define srt_seq_rmb()		smp_rmb()	/* [G2] [K2]: data, then seq */
 #define srt_seq_put(x, v)	WRITE_ONCE(x, v)
 #define srt_seq_get(x)		READ_ONCE(x)
+
+/* A seqcount reader's wait for the writer: spin, give up eventually. */
+static inline int srt_seq_backoff(int tries)
+{
+	cpu_relax();
+	return tries < 10000 ? 0 : -1;
+}
 #else
 #include <linux/types.h>
 #include <stddef.h>
+#include <time.h>
 
 #define srt_load_acquire(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
 #define srt_store_release(p, v)	__atomic_store_n(p, v, __ATOMIC_RELEASE)
@@ -49,6 +58,24 @@
 #define srt_seq_rmb()		do { } while (0)
 #define srt_seq_put(x, v)	__atomic_store_n(&(x), v, __ATOMIC_RELEASE)
 #define srt_seq_get(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+
+/*
+ * A seqcount reader's wait for the writer.  A writer preempted inside
+ * its section (or a vCPU the host has descheduled) keeps the count odd
+ * for milliseconds: spin a little, then sleep 50 us between tries, and
+ * give up only after about a second.
+ */
+static inline int srt_seq_backoff(int tries)
+{
+	struct timespec pause = { 0, 50000 };
+
+	if (tries < 1000)
+		return 0;
+	if (tries >= 1000 + 20000)
+		return -1;
+	nanosleep(&pause, NULL);
+	return 0;
+}
 #endif
 
 #include "uapi/shieldrt.h"
@@ -122,7 +149,7 @@ static inline int srt_live_read(const struct shieldrt_live *src,
 {
 	int tries;
 
-	for (tries = 0; tries < 10000; tries++) {
+	for (tries = 0; !srt_seq_backoff(tries); tries++) {
 		__u32 s0 = srt_load_acquire(&src->seq);		/* [G2] */
 
 		if (s0 & 1)
@@ -142,7 +169,7 @@ static inline int srt_stats_read(const struct shieldrt_stats *src,
 {
 	int tries;
 
-	for (tries = 0; tries < 10000; tries++) {
+	for (tries = 0; !srt_seq_backoff(tries); tries++) {
 		__u32 s0 = srt_load_acquire(&src->seq);		/* [G2] */
 
 		if (s0 & 1)
