@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include "srt_chain_impl.h"
+#include "tests/harness.h"
 
 struct bench_case {
 	const char *name;
@@ -52,26 +53,6 @@ static const struct bench_case cases[] = {
 	{ "chain:mctest6", NULL, 1, "chains/mctest6.chain" },
 	{ "chain:filter-msd", NULL, 1, "chains/filter-msd.chain" },
 };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 /* the empty case's step: same call shape, no work */
 static void __attribute__((noinline)) noop_step(void *s, const void *c,
@@ -121,7 +102,7 @@ int main(int argc, char **argv)
 	n = atol(argv[2]);
 	arena = aligned_alloc(SRT_ALIGN, 1 << 20);
 	if (bc->text || bc->file) {
-		char *text = bc->file ? slurp(bc->file) : strdup(bc->text);
+		char *text = bc->file ? tc_slurp(bc->file) : strdup(bc->text);
 
 		if (!text || srt_chain_parse(text, strlen(text), 0, arena,
 					     1 << 20, &c, &err)) {
