@@ -328,5 +328,7 @@ int srt_loop_thread(void *data)
 		deadline = c->d.next_deadline;
 	}
 	hrtimer_cancel(&loop->timer);
+	if (loop->region)	/* the views lag by up to SRT_DP_PUB_NS */
+		srt_region_flush(loop->region);
 	return 0;
 }

@@ -13,7 +13,10 @@
  * Cost: a cycle with nothing to take reads three user-written words
  * (heartbeat, mailbox middle, command tail) and returns; the mailbox and
  * command paths run only when those words say there is work.  Inputs are
- * written into the loop's signals only when an update is applied.
+ * written into the loop's signals only when an update is applied.  The
+ * common update (every input, no odd flags) is straight-line code; odd
+ * cases (partial masks, corruption, rejections) are out of line.
+ * scripts/bench-dataplane counts the instructions.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
@@ -35,15 +38,25 @@
  */
 #define SRT_DP_REFRESH_MASK	1023
 #define SRT_DP_ALIGN		64
+/*
+ * The live block and the stats are observers' views: they are republished
+ * every 2^k cycles, the most that keeps them at most this old (and at
+ * once after a rare event, and when the loop stops).  At 10 kHz that is
+ * every 8th cycle; a 1 kHz loop republishes every cycle.  Nothing that
+ * must be exact per cycle lives there: telemetry records carry that.
+ */
+#define SRT_DP_PUB_NS		1000000
 
-/* What srt_dp_publish() must write beyond the per-cycle fields. */
-#define SRT_DP_DIRTY_LIVE	0x1	/* heartbeat, mailbox or commit */
-#define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
+/* What srt_dp_publish() must write beyond the hot fields, and when. */
+#define SRT_DP_DIRTY_LIVE	0x1	/* heartbeat or mailbox: when due */
+#define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed: now */
+#define SRT_DP_DIRTY_NOW	0x4	/* a parameter commit: now */
 
 /*
- * The rare paths stay out of the per-cycle fast path's registers.  (User
- * space builds of this file get likely() and noinline from their harness,
- * userctl/tests/ring_common.h.)
+ * The rare paths, and the mailbox and command work (not every cycle has
+ * some), stay out of line: inlined, their registers would be saved and
+ * restored in every cycle.  (User space builds of this file get likely()
+ * and noinline from their harness, userctl/tests/ring_common.h.)
  */
 #define SRT_DP_SLOW	noinline
 
@@ -108,6 +121,7 @@ struct srt_dp {
 	u32 tel_countdown;	/* cycles until the next record */
 	u32 hb_last;
 	u32 dirty;		/* SRT_DP_DIRTY_* */
+	u32 pub_mask;		/* publish when !(cycles & pub_mask) */
 	u32 pub_seq;		/* seq of live and stats: never read back */
 	u32 kseq;		/* see SRT_DP_KSEQ */
 	u32 flags;		/* SHIELDRT_RF_* */
@@ -239,6 +253,11 @@ static inline void srt_dp_init(struct srt_dp *dp, void *mem,
 	dp->mbox_front = 0;
 	dp->mbox->middle = 1;
 	dp->mbox->writer_back = 2;
+	/* The largest power of two of periods within SRT_DP_PUB_NS. */
+	while (period_ns && dp->pub_mask < SRT_DP_REFRESH_MASK &&
+	       (u64)(dp->pub_mask + 1) * 2 * period_ns <= SRT_DP_PUB_NS)
+		dp->pub_mask = dp->pub_mask * 2 + 1;
+	h->pub_cycles = dp->pub_mask + 1;
 }
 
 static inline void srt_dp_kseq_begin(struct srt_dp *dp)
@@ -272,65 +291,87 @@ enum srt_slot_verdict {
 };
 
 /*
- * Read the values mask selects from a mailbox slot or command entry once
- * into val[] and check them.  Only on SRT_SLOT_OK may the caller apply
- * them; nothing is half-applied.  Selecting every input (the common case)
- * is one straight pass; the non-finite test is integer arithmetic on the
- * bit patterns, accumulated and checked once.
+ * Read n values once into val[]; nonzero if any is NaN or infinite.  The
+ * test is integer arithmetic on the bit patterns, ORed and checked once.
  */
-static inline enum srt_slot_verdict
-srt_dp_slot_read(const struct srt_dp *dp, const struct shieldrt_slot *s,
-		 u32 flags, u32 allowed_flags, u32 mask, u64 *val)
+static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
+					      u32 n)
 {
-	const u32 n = dp->n_in, all = dp->in_mask;
+	const u64 *end = src + n;
+	u64 bad = 0;
+
+	for (; src != end; src++, val++) {
+		u64 v = srt_read_once(*src);
+
+		*val = v;
+		bad |= srt_value_nonfinite(v);
+	}
+	return bad & SRT_NONFINITE;
+}
+
+static __always_inline void srt_dp_write_values(u64 *in, const u64 *val,
+						u32 n)
+{
+	const u64 *end = val + n;
+
+	for (; val != end; val++, in++)
+		srt_write_once(*in, *val);
+}
+
+/*
+ * A slot that selects some inputs, or has flags the caller does not allow:
+ * check everything, then apply the selected values, or nothing.
+ */
+static SRT_DP_SLOW enum srt_slot_verdict
+srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
+		 u32 flags, u32 allowed_flags, u32 mask, u64 *in)
+{
+	u64 val[SHIELDRT_MAX_SIGNALS];
 	u64 bad = 0;
 	u32 i, m;
 
 	if (flags & ~allowed_flags)
 		return SRT_SLOT_BAD_FLAGS;
-	if (mask & ~all)
+	if (mask & ~dp->in_mask)
 		return SRT_SLOT_BAD_INDEX;
-	if (mask == all) {
-		for (i = 0; i < n; i++) {
-			u64 v = srt_read_once(s->value[i]);
-
-			val[i] = v;
-			bad |= srt_value_nonfinite(v);
-		}
-	} else {
-		for (m = mask; m; m &= m - 1) {
-			u64 v;
-
-			i = __builtin_ctz(m);
-			v = srt_read_once(s->value[i]);
-			val[i] = v;
-			bad |= srt_value_nonfinite(v);
-		}
+	for (m = mask; m; m &= m - 1) {
+		i = __builtin_ctz(m);
+		val[i] = srt_read_once(s->value[i]);
+		bad |= srt_value_nonfinite(val[i]);
 	}
-	return bad & SRT_NONFINITE ? SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
-}
-
-/* The loop's inputs take the checked values; the others keep theirs. */
-static inline void srt_dp_apply(const struct srt_dp *dp, u32 mask,
-				const u64 *val, u64 *in)
-{
-	const u32 n = dp->n_in;
-	u32 i;
-
-	if (mask == dp->in_mask) {
-		for (i = 0; i < n; i++)
-			srt_write_once(in[i], val[i]);
-		return;
-	}
-	for (; mask; mask &= mask - 1) {
-		i = __builtin_ctz(mask);
+	if (bad & SRT_NONFINITE)
+		return SRT_SLOT_BAD_VALUE;
+	for (m = mask; m; m &= m - 1) {
+		i = __builtin_ctz(m);
 		srt_write_once(in[i], val[i]);
 	}
+	return SRT_SLOT_OK;
+}
+
+/*
+ * Read a mailbox slot or command entry once, check it, and only if all of
+ * it is acceptable write its values into the loop's inputs: nothing is
+ * ever half-applied.  Every input and no odd flag is the straight path.
+ */
+static __always_inline enum srt_slot_verdict
+srt_dp_take(const struct srt_dp *dp, const struct shieldrt_slot *s,
+	    u32 flags, u32 allowed_flags, u64 *in)
+{
+	u64 val[SHIELDRT_MAX_SIGNALS];
+	u32 mask = srt_read_once(s->mask);
+
+	if (unlikely(mask != dp->in_mask || flags & ~allowed_flags))
+		return srt_dp_take_some(dp, s, flags, allowed_flags, mask, in);
+	if (unlikely(srt_dp_read_values(s->value, val, dp->n_in)))
+		return SRT_SLOT_BAD_VALUE;
+	srt_dp_write_values(in, val, dp->n_in);
+	return SRT_SLOT_OK;
 }
 
 /* A rejected slot: one counter per reason, in the order of the verdicts. */
-static inline void srt_dp_reject(struct srt_dp *dp, enum srt_slot_verdict v,
-				 u64 *index, u64 *value, u64 *flags)
+static SRT_DP_SLOW void srt_dp_reject(struct srt_dp *dp,
+				      enum srt_slot_verdict v, u64 *index,
+				      u64 *value, u64 *flags)
 {
 	if (v == SRT_SLOT_BAD_INDEX)
 		srt_dp_count(dp, index);
@@ -340,40 +381,76 @@ static inline void srt_dp_reject(struct srt_dp *dp, enum srt_slot_verdict v,
 		srt_dp_count(dp, flags);
 }
 
+/*
+ * middle was not FRESH | slot after the exchange: FRESH was scribbled away
+ * meanwhile (keep the old slot), or the index is impossible.
+ */
+static SRT_DP_SLOW void srt_dp_mbox_odd(struct srt_dp *dp, u32 mid)
+{
+	if (mid <= 2) {
+		dp->mbox_front = mid;
+		return;
+	}
+	/* Our old front is in the middle now; read any other slot. */
+	srt_dp_count(dp, &dp->st.mbox_corrupt);
+	dp->mbox_front = dp->mbox_front == 2 ? 0 : dp->mbox_front + 1;
+}
+
 /* Take the latest mailbox update: middle said FRESH. */
 static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 {
 	const struct shieldrt_slot *s;
-	u64 val[SHIELDRT_MAX_SIGNALS];
 	enum srt_slot_verdict v;
-	u32 mid, idx, mask;
+	u32 mid, idx;
 
 	/* [E2] acquire the writer's slot; [F1] release ours to it */
 	mid = srt_xchg(&dp->mbox->middle, dp->mbox_front);
-	idx = mid & SHIELDRT_MBOX_IDX;
-	if (unlikely(idx > 2 ||
-		     mid & ~(SHIELDRT_MBOX_IDX | SHIELDRT_MBOX_FRESH))) {
-		/* Our old front is in the middle now; read any other slot. */
-		srt_dp_count(dp, &dp->st.mbox_corrupt);
-		dp->mbox_front = dp->mbox_front == 2 ? 0 : dp->mbox_front + 1;
+	idx = mid - SHIELDRT_MBOX_FRESH;	/* FRESH | 0..2 only */
+	if (unlikely(idx > 2)) {
+		srt_dp_mbox_odd(dp, mid);
 		return;
 	}
 	dp->mbox_front = idx;
-	if (unlikely(!(mid & SHIELDRT_MBOX_FRESH)))
-		return;		/* FRESH scribbled away meanwhile: old slot */
 	s = dp->mbox_slot[idx];
-	mask = srt_read_once(s->mask);
-	v = srt_dp_slot_read(dp, s, srt_read_once(s->flags), 0, mask, val);
+	v = srt_dp_take(dp, s, srt_read_once(s->flags), 0, in);
 	if (unlikely(v != SRT_SLOT_OK)) {
 		srt_dp_reject(dp, v, &dp->st.mbox_rej_index,
 			      &dp->st.mbox_rej_value, &dp->st.mbox_rej_flags);
 		return;
 	}
-	srt_dp_apply(dp, mask, val, in);
 	dp->mbox_seq = srt_read_once(s->key);
 	dp->mbox_cycle = dp->cycle;
 	dp->dirty |= SRT_DP_DIRTY_LIVE;
-	dp->st.mbox_updates++;		/* hot: published every cycle */
+	dp->st.mbox_updates++;
+}
+
+/*
+ * The ring is empty or its tail impossible: count an underrun if the last
+ * entry promised more; drop everything and start over after a bad tail.
+ */
+static SRT_DP_SLOW void srt_dp_cmd_odd(struct srt_dp *dp, u32 tail)
+{
+	if (tail == dp->cmd_head) {
+		srt_dp_count(dp, &dp->st.cmd_underruns);
+		return;
+	}
+	srt_dp_count(dp, &dp->st.cmd_corrupt);
+	dp->cmd_head = tail;
+	dp->cmd_more = 0;
+	srt_store_release(&dp->cmd->head, tail);		/* [B1] */
+}
+
+enum srt_cmd_when { SRT_CMD_TAKE, SRT_CMD_WAIT, SRT_CMD_LATE };
+
+/* An entry not simply due now: NOW or odd flags take it (and judge it). */
+static __always_inline enum srt_cmd_when
+srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
+{
+	if (flags & (SHIELDRT_CMD_NOW | ~SHIELDRT_CMD_FLAGS))
+		return SRT_CMD_TAKE;
+	if (key > dp->cycle)
+		return SRT_CMD_WAIT;
+	return key < dp->cycle ? SRT_CMD_LATE : SRT_CMD_TAKE;
 }
 
 /*
@@ -382,56 +459,42 @@ static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
  */
 static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
-	u32 head = dp->cmd_head;
-	u32 budget;
+	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
 
-	if (unlikely(tail - head > dp->cmd_mask + 1)) {
-		/* Impossible tail: drop whatever is there, start over. */
-		srt_dp_count(dp, &dp->st.cmd_corrupt);
-		dp->cmd_head = tail;
-		dp->cmd_more = 0;
-		srt_store_release(&dp->cmd->head, tail);	/* [B1] */
+	if (unlikely(tail - head - 1 > dp->cmd_mask)) {
+		srt_dp_cmd_odd(dp, tail);
 		return;
 	}
-	if (tail == head) {
-		srt_dp_count(dp, &dp->st.cmd_underruns);
-		return;
-	}
-	for (budget = SRT_DP_CMD_BUDGET; budget && head != tail; budget--) {
+	do {
 		const struct shieldrt_slot *e;
-		u64 val[SHIELDRT_MAX_SIGNALS];
 		enum srt_slot_verdict v;
-		u32 flags, mask;
+		u32 flags;
 		u64 key;
 
 		e = (const struct shieldrt_slot *)(dp->cmd_ent +
 			(head & dp->cmd_mask) * dp->cmd_stride);
 		key = srt_read_once(e->key);
 		flags = srt_read_once(e->flags);
-		if (!(flags & (SHIELDRT_CMD_NOW | ~SHIELDRT_CMD_FLAGS))) {
-			if (key > dp->cycle)
-				break;		/* not due yet */
-			if (unlikely(key < dp->cycle)) {
+		if (unlikely(key != dp->cycle || flags & ~SHIELDRT_CMD_MORE)) {
+			enum srt_cmd_when w = srt_dp_cmd_when(dp, key, flags);
+
+			if (w == SRT_CMD_WAIT)
+				break;
+			if (w == SRT_CMD_LATE) {
 				srt_dp_count(dp, &dp->st.cmd_rej_late);
-				dp->cmd_more = flags & SHIELDRT_CMD_MORE;
-				head++;
-				continue;
+				goto next;
 			}
 		}
-		mask = srt_read_once(e->mask);
-		v = srt_dp_slot_read(dp, e, flags, SHIELDRT_CMD_FLAGS, mask,
-				     val);
-		if (likely(v == SRT_SLOT_OK)) {
-			srt_dp_apply(dp, mask, val, in);
-			dp->st.cmd_applied++;	/* hot: published every cycle */
-		} else {
+		v = srt_dp_take(dp, e, flags, SHIELDRT_CMD_FLAGS, in);
+		if (likely(v == SRT_SLOT_OK))
+			dp->st.cmd_applied++;
+		else
 			srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
 				      &dp->st.cmd_rej_value,
 				      &dp->st.cmd_rej_flags);
-		}
+next:
 		dp->cmd_more = flags & SHIELDRT_CMD_MORE;
-		head++;
-	}
+	} while (++head != tail && --budget);
 	if (head != dp->cmd_head) {
 		dp->cmd_head = head;
 		srt_store_release(&dp->cmd->head, head);	/* [B1] */
@@ -443,7 +506,7 @@ static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
  * Applied updates are written into sig->in; inputs nobody updated keep
  * their values, whoever set them.  Bounded work, no locks.
  */
-static inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
+static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 				   struct srt_signals *sig)
 {
 	u32 hb, tail;
@@ -464,10 +527,18 @@ static inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	srt_dp_kseq_end(dp);
 }
 
+/* The ring is full (or its head impossible): a counted drop. */
+static SRT_DP_SLOW void srt_dp_tel_drop(struct srt_dp *dp, u32 used)
+{
+	if (used > dp->tel_mask + 1)
+		srt_dp_count(dp, &dp->st.tel_corrupt);
+	dp->st.tel_drops++;
+}
+
 /* One record at the ring's tail, or a counted drop if it is full. */
-static inline void srt_dp_tel_write(struct srt_dp *dp,
-				    const struct srt_cycle_sample *s,
-				    const struct srt_signals *sig)
+static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
+					     const struct srt_cycle_sample *s,
+					     const struct srt_signals *sig)
 {
 	const u64 *w = (const u64 *)sig;
 	const u8 *word = dp->tel_word;
@@ -478,9 +549,7 @@ static inline void srt_dp_tel_write(struct srt_dp *dp,
 
 	head = srt_load_acquire(&dp->tel->head);		/* [D2] */
 	if (unlikely(tail - head > dp->tel_mask)) {
-		if (tail - head > dp->tel_mask + 1)
-			srt_dp_count(dp, &dp->st.tel_corrupt);
-		dp->st.tel_drops++;		/* hot: published every cycle */
+		srt_dp_tel_drop(dp, tail - head);
 		return;
 	}
 	r = (struct shieldrt_tel *)(dp->tel_ent +
@@ -512,7 +581,7 @@ static inline void srt_dp_tel_write(struct srt_dp *dp,
 }
 
 /* Everything that changes rarely: after a rejection, or to heal. */
-static inline void srt_dp_publish_rare(struct srt_dp *dp)
+static SRT_DP_SLOW void srt_dp_publish_rare(struct srt_dp *dp)
 {
 	struct shieldrt_live *l = &dp->hdr->live;
 
@@ -532,9 +601,10 @@ static inline void srt_dp_publish_rare(struct srt_dp *dp)
 
 /*
  * The live block and the stats, as one seqcount write section: both seq
- * words carry the same value, so one private counter drives them.
+ * words carry the same value, so one private counter drives them.  The
+ * counters that move every cycle each time, the rest when they changed.
  */
-static inline void srt_dp_publish(struct srt_dp *dp)
+static __always_inline void srt_dp_publish(struct srt_dp *dp)
 {
 	struct shieldrt_live *l = &dp->hdr->live;
 	struct shieldrt_stats *p = dp->stats;
@@ -561,7 +631,7 @@ static inline void srt_dp_publish(struct srt_dp *dp)
 static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 {
 	dp->commit_cycle = cycle;
-	dp->dirty |= SRT_DP_DIRTY_LIVE;
+	dp->dirty |= SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_NOW;
 }
 
 /* The loop is gone: tell the mappings that outlive it. */
@@ -577,18 +647,37 @@ static inline u64 srt_dp_heartbeat_age(const struct srt_dp *dp)
 	return dp->cycle - dp->hb_cycle;
 }
 
-/* End of a cycle: telemetry every Nth cycle, then live block and stats. */
-static inline void srt_dp_cycle_out(struct srt_dp *dp,
+/*
+ * End of a cycle: telemetry every Nth cycle, then the live block and the
+ * stats when they are due (see SRT_DP_PUB_NS).
+ */
+static __always_inline void srt_dp_cycle_out(struct srt_dp *dp,
 				    const struct srt_cycle_sample *s,
 				    const struct srt_signals *sig)
 {
+	u64 cycles;
+
 	srt_dp_kseq_begin(dp);
-	if (unlikely(!(++dp->st.cycles & SRT_DP_REFRESH_MASK)))
-		dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
+	cycles = ++dp->st.cycles;
 	if (--dp->tel_countdown == 0) {
 		dp->tel_countdown = dp->tel_decimation;
 		srt_dp_tel_write(dp, s, sig);
 	}
+	if (unlikely(!(cycles & SRT_DP_REFRESH_MASK)))
+		dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
+	if (!(cycles & dp->pub_mask) || dp->dirty > SRT_DP_DIRTY_LIVE)
+		srt_dp_publish(dp);
+	srt_dp_kseq_end(dp);
+}
+
+/*
+ * Make the live block and the stats current, e.g. when the loop stops.
+ * From the loop thread, or once it is gone.
+ */
+static inline void srt_dp_flush(struct srt_dp *dp)
+{
+	srt_dp_kseq_begin(dp);
+	dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
 	srt_dp_publish(dp);
 	srt_dp_kseq_end(dp);
 }

@@ -196,6 +196,12 @@ void srt_region_cycle_out(struct srt_region *r,
 	srt_dp_cycle_out(&r->dp, s, sig);
 }
 
+/* The loop thread is leaving: make the region's views current. */
+void srt_region_flush(struct srt_region *r)
+{
+	srt_dp_flush(&r->dp);
+}
+
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle)
 {
 	srt_dp_set_commit(&r->dp, cycle);

@@ -43,6 +43,7 @@ void srt_region_cycle_out(struct srt_region *r,
 			  const struct srt_cycle_sample *s,
 			  const struct srt_signals *sig);
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
+void srt_region_flush(struct srt_region *r);
 u64 srt_region_heartbeat_age(const struct srt_region *r);
 
 /*

@@ -138,7 +138,7 @@ int cmd_stream(int argc, char **argv)
 	struct shieldrt_stats s0, s1;
 	struct shieldrt_live lv;
 	struct traj t = { 0 };
-	unsigned long long lead = 0, start, last;
+	unsigned long long lead = 0, start, last, pub;
 	unsigned long long applied, late, r_index, r_value, r_flags, underruns;
 	double period_s, nap, deadline;
 	struct dpmap d;
@@ -184,8 +184,10 @@ int cmd_stream(int argc, char **argv)
 		lead = d.m.off.cmd_size / 2;
 		if (lead * period_s > 0.1)
 			lead = 0.1 / period_s;
-		if (lead < 8)
-			lead = 8;
+		/* live.cycle may lag by pub_cycles: start beyond that */
+		pub = srt_read_once(d.m.hdr->pub_cycles) & 0xffff;
+		if (lead < 8 + pub)
+			lead = 8 + pub;
 	}
 	/* Sleep for about a quarter of the ring's worth of cycles. */
 	nap = period_s * d.m.off.cmd_size / 4;

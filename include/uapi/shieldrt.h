@@ -110,7 +110,13 @@ struct shieldrt_offsets {
 /* Telemetry signal selector: an input index, or an output index | OUT. */
 #define SHIELDRT_SEL_OUT	0x100
 
-/* Kernel-written, updated every cycle under live.seq. */
+/*
+ * Kernel-written under live.seq.  The live block and the stats are views
+ * for observers: republished every 2^k cycles, as many as fit in 1 ms
+ * (every cycle at 1 kHz and slower), at once after a rejection, a
+ * corruption or a parameter commit, and when the loop stops.  What must
+ * be exact per cycle is in the telemetry records.
+ */
 struct shieldrt_live {
 	__u32 seq;		/* odd while the kernel writes */
 	__u32 heartbeat;	/* the last heartbeat value the kernel read */
@@ -141,7 +147,8 @@ struct shieldrt_hdr {
 	__u32 tel_decimation;	/* one record every N cycles */
 	__u32 tel_nsel;		/* values per telemetry record */
 	__u16 tel_sel[SHIELDRT_MAX_SEL];	/* SHIELDRT_SEL_OUT | index */
-	__u8 resv0[200];
+	__u32 pub_cycles;	/* live and stats lag by at most this many */
+	__u8 resv0[196];
 	struct shieldrt_live live;		/* offset 512 */
 	struct shieldrt_user user;		/* offset 576, own cache line */
 	__u8 resv1[384];

@@ -3,7 +3,9 @@
  * The kernel's per-cycle data plane work (kmod/dataplane.h) in a loop, for
  * scripts/bench-dataplane to count instructions with callgrind.  Only
  * dp_cycle() is measured (--toggle-collect); the user side's writes happen
- * outside it.  Usage: ring_bench SCENARIO CYCLES N_IN N_OUT
+ * outside it.  Usage: ring_bench SCENARIO CYCLES N_IN N_OUT [PERIOD_NS]
+ * (the period sets how often the live block and stats are republished:
+ * 100000, the default, every 8th cycle; 1000000 every cycle)
  *   idle   nothing to take, one telemetry record
  *   mbox   a new mailbox set every cycle, one record
  *   cmd    one command entry due every cycle, one record
@@ -33,8 +35,8 @@ int main(int argc, char **argv)
 	u32 j, n_in, n_out;
 	void *mem;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: ring_bench idle|mbox|cmd|all CYCLES N_IN N_OUT\n");
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: ring_bench idle|mbox|cmd|all CYCLES N_IN N_OUT [PERIOD_NS]\n");
 		return 2;
 	}
 	mbox = !strcmp(argv[1], "mbox") || !strcmp(argv[1], "all");
@@ -43,7 +45,8 @@ int main(int argc, char **argv)
 	n_in = strtoul(argv[3], NULL, 0);
 	n_out = strtoul(argv[4], NULL, 0);
 	default_geom(&g, n_in, n_out, 1024, 4096);
-	mem = fake_region(&dp, &g, &off);
+	mem = fake_region_period(&dp, &g, &off,
+				 argc == 6 ? strtoull(argv[5], NULL, 0) : 100000);
 	if (srt_map_init(&m, mem, &off))
 		return 2;
 	sig.n_in = n_in;

@@ -53,8 +53,10 @@ static inline int tap_done(void)
 }
 
 /* A zeroed region of exactly the laid-out size, set up as the kernel does. */
-static inline void *fake_region(struct srt_dp *dp, struct srt_dp_geom *g,
-				struct shieldrt_offsets *off)
+static inline void *fake_region_period(struct srt_dp *dp,
+				       struct srt_dp_geom *g,
+				       struct shieldrt_offsets *off,
+				       u64 period_ns)
 {
 	u64 size = srt_dp_layout(g, off, 4096);
 	void *mem;
@@ -69,8 +71,14 @@ static inline void *fake_region(struct srt_dp *dp, struct srt_dp_geom *g,
 		exit(2);
 	}
 	memset(mem, 0, size);
-	srt_dp_init(dp, mem, off, g, "test", 100000);
+	srt_dp_init(dp, mem, off, g, "test", period_ns);
 	return mem;
+}
+
+static inline void *fake_region(struct srt_dp *dp, struct srt_dp_geom *g,
+				struct shieldrt_offsets *off)
+{
+	return fake_region_period(dp, g, off, 100000);
 }
 
 static inline void default_geom(struct srt_dp_geom *g, u32 n_in, u32 n_out,

@@ -303,6 +303,51 @@ static void test_tel_decimation(void)
 	free(b.mem);
 }
 
+/*
+ * The live block and the stats follow the private truth every pub_mask + 1
+ * cycles (8 at the bed's 100 us period), at once after a rejection, and
+ * exactly after a flush.
+ */
+static void test_publication(void)
+{
+	struct shieldrt_stats st, want;
+	struct shieldrt_live lv;
+	struct bed b;
+	u32 i, lag_max = 0;
+
+	bed_init(&b);
+	tap_ok(b.dp.pub_mask == 7, "pub: 100 us period republishes every 8th cycle (mask %u)",
+	       b.dp.pub_mask);
+	for (i = 0; i < 100; i++) {
+		bed_cycle(&b);
+		if (srt_stats_read(b.dp.stats, &st))
+			break;
+		if (b.dp.st.cycles - st.cycles > lag_max)
+			lag_max = b.dp.st.cycles - st.cycles;
+	}
+	tap_ok(i == 100 && lag_max == b.dp.pub_mask,
+	       "pub: the stats lag the truth by at most %u cycles (saw %u)",
+	       b.dp.pub_mask, lag_max);
+	bed_cycle(&b);
+	push_cmd(&b, 0, 1, 0, dbits(1.0));	/* key 0: long past, rejected */
+	bed_cycle(&b);
+	tap_ok(!srt_stats_read(b.dp.stats, &st) && st.cmd_rej_late == 1 &&
+	       st.cycles == b.dp.st.cycles,
+	       "pub: a rejection is published in its own cycle");
+	bed_cycle(&b);
+	srt_dp_flush(&b.dp);
+	memset(&st, 0, sizeof(st));
+	memset(&want, 0, sizeof(want));
+	srt_stats_copy(&want, &b.dp.st);
+	tap_ok(!srt_stats_read(b.dp.stats, &st) &&
+	       !srt_live_read(&b.dp.hdr->live, &lv) &&
+	       !memcmp(&st.cycles, &want.cycles,
+		       sizeof(st) - offsetof(struct shieldrt_stats, cycles)) &&
+	       lv.cycle == b.dp.cycle,
+	       "pub: after a flush the region matches the private state");
+	free(b.mem);
+}
+
 /* Random bytes over the whole region, every cycle, for a long time. */
 static void test_scribble(unsigned long cycles)
 {
@@ -393,6 +438,7 @@ int main(int argc, char **argv)
 	test_mbox_cases();
 	test_tel_corrupt();
 	test_tel_decimation();
+	test_publication();
 	test_scribble(n);
 	return tap_done();
 }
