@@ -31,6 +31,7 @@ const char * const srt_key_names[SRT_NR_KEYS] = {
 	[SRT_KEY_POLICY] = "policy",
 	[SRT_KEY_SAFE_AFTER] = "safe_after",
 	[SRT_KEY_CATCHUP_MAX] = "catchup_max",
+	[SRT_KEY_HEARTBEAT_CYCLES] = "heartbeat_cycles",
 	[SRT_KEY_WORKLOAD_NS] = "workload_ns",
 	[SRT_KEY_NOISE_NS] = "noise_ns",
 	[SRT_KEY_SLACK_MIN_NS] = "slack_min_ns",
@@ -61,6 +62,7 @@ bool srt_key_is_live(enum srt_key key)
 	case SRT_KEY_POLICY:
 	case SRT_KEY_SAFE_AFTER:
 	case SRT_KEY_CATCHUP_MAX:
+	case SRT_KEY_HEARTBEAT_CYCLES:
 	case SRT_KEY_WORKLOAD_NS:
 	case SRT_KEY_NOISE_NS:
 	case SRT_KEY_YIELD_US:
@@ -214,6 +216,9 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 				     err, errlen);
 	case SRT_KEY_CATCHUP_MAX:
 		return srt_parse_u32(k, val, 1, &c->live.catchup_max,
+				     err, errlen);
+	case SRT_KEY_HEARTBEAT_CYCLES:
+		return srt_parse_u32(k, val, 1, &c->live.heartbeat_cycles,
 				     err, errlen);
 	case SRT_KEY_WORKLOAD_NS:
 		return srt_parse_u64(k, val, 1, &c->live.workload_ns,
@@ -389,6 +394,8 @@ int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 		return snprintf(buf, len, "%u", l->safe_after);
 	case SRT_KEY_CATCHUP_MAX:
 		return snprintf(buf, len, "%u", l->catchup_max);
+	case SRT_KEY_HEARTBEAT_CYCLES:
+		return snprintf(buf, len, "%u", l->heartbeat_cycles);
 	case SRT_KEY_WORKLOAD_NS:
 		return snprintf(buf, len, "%llu", l->workload_ns);
 	case SRT_KEY_NOISE_NS:

@@ -42,6 +42,7 @@ enum srt_key {
 	SRT_KEY_POLICY,
 	SRT_KEY_SAFE_AFTER,
 	SRT_KEY_CATCHUP_MAX,
+	SRT_KEY_HEARTBEAT_CYCLES,
 	SRT_KEY_WORKLOAD_NS,
 	SRT_KEY_NOISE_NS,
 	SRT_KEY_SLACK_MIN_NS,
@@ -70,6 +71,7 @@ struct srt_live {
 	u32 policy;		/* enum srt_policy */
 	u32 safe_after;		/* consecutive overruns before safe state */
 	u32 catchup_max;	/* catchup: backlog beyond this is skipped */
+	u32 heartbeat_cycles;	/* 0: off; else safe state when stale this long */
 };
 
 struct srt_config {

@@ -47,6 +47,7 @@ void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why)
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
 	loop->cnt.safe_entries++;
+	loop->cnt.safe_reason = why;
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 	trace_safe_state(loop->name, loop->last.cycle, true, why,
@@ -67,6 +68,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->pol.consecutive = 0;
 	loop->pol.safe = false;
 	loop->last_yield_ns = now;
+	loop->hb_arm_cycle = 0;
 
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
@@ -109,6 +111,7 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	    READ_ONCE(loop->state) == SRT_STATE_SAFE) {
 		srt_policy_resume(&loop->pol);
 		srt_chain_request_reset(loop);
+		loop->hb_arm_cycle = cycle;	/* a fresh heartbeat window */
 		WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
 		trace_safe_state(loop->name, cycle, false, SRT_SAFE_RESUME, 0);
 	}
@@ -134,6 +137,29 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < c->n_in; i++)
 		c->in[i] = READ_ONCE(loop->sig.in[i]);
+}
+
+/*
+ * Heartbeat watchdog (heartbeat_cycles > 0): the feeding process bumps
+ * the region's heartbeat (mapping or SHIELDRT_IOC_HEARTBEAT).  If it has
+ * not changed for that many cycles, counted from the start or the last
+ * resume, the process is presumed gone and the loop goes to safe state
+ * before this cycle's outputs are published.
+ */
+static void srt_check_heartbeat(struct srt_loop *loop,
+				struct srt_cycle_ctx *c)
+{
+	u32 limit = c->live.heartbeat_cycles;
+	u64 age;
+
+	if (!limit || c->safe || !loop->region)
+		return;
+	age = min(srt_region_heartbeat_age(loop->region),
+		  c->s.cycle - loop->hb_arm_cycle);
+	if (age >= limit) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_HEARTBEAT;
+	}
 }
 
 /*
@@ -316,6 +342,7 @@ int srt_loop_thread(void *data)
 			break;
 		c->s.wake_ns = ktime_get_ns();
 		srt_read_inputs(loop, c);
+		srt_check_heartbeat(loop, c);
 		srt_compute(loop, c);
 		srt_check_outputs(loop, c);
 		c->s.end_ns = ktime_get_ns();

@@ -192,6 +192,8 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "budget_overruns: %llu\n", c.budget_overruns);
 	seq_printf(m, "catchup_cycles: %llu\n", c.catchup_cycles);
 	seq_printf(m, "safe_entries: %llu\n", c.safe_entries);
+	seq_printf(m, "safe_reason: %s\n", c.safe_entries ?
+		   srt_safe_reason_name(c.safe_reason) : "none");
 	seq_printf(m, "noise_events: %llu\n", c.noise_events);
 	seq_printf(m, "noise_ns: %llu\n", c.noise_ns);
 	seq_printf(m, "clock_errors: %llu\n", c.clock_errors);

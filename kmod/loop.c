@@ -39,6 +39,20 @@ const char *srt_state_name(int state)
 		srt_state_names[state] : "?";
 }
 
+static const char * const srt_safe_reason_names[SRT_NR_SAFE_REASONS] = {
+	[SRT_SAFE_OVERRUN] = "overrun",
+	[SRT_SAFE_RESUME] = "resume",
+	[SRT_SAFE_NONFINITE] = "nonfinite",
+	[SRT_SAFE_LIMIT] = "limit",
+	[SRT_SAFE_HEARTBEAT] = "heartbeat",
+	[SRT_SAFE_MANUAL] = "manual",
+};
+
+const char *srt_safe_reason_name(u32 why)
+{
+	return why < SRT_NR_SAFE_REASONS ? srt_safe_reason_names[why] : "?";
+}
+
 /* Record a failure where a person will look: last_error files and dmesg. */
 void srt_error_set(struct srt_loop *loop, const char *msg)
 {

@@ -39,6 +39,7 @@ enum srt_safe_reason {
 	SRT_SAFE_LIMIT,		/* an output was outside its limits */
 	SRT_SAFE_HEARTBEAT,	/* the feeding process went quiet */
 	SRT_SAFE_MANUAL,	/* asked for by the operator */
+	SRT_NR_SAFE_REASONS
 };
 
 /* Timings the loop histograms; each also feeds the stats file. */
@@ -64,6 +65,7 @@ struct srt_counters {
 	u64 noise_events;
 	u64 noise_ns;		/* total time lost to noise */
 	u64 safe_entries;
+	u32 safe_reason;	/* enum srt_safe_reason of the last entry */
 	u64 clock_errors;	/* a reading went backwards */
 	u64 yields;		/* poll: housekeeping sleeps taken */
 	u64 first_deadline_ns;
@@ -147,6 +149,7 @@ struct srt_loop {
 	struct srt_slack slack;
 	struct srt_policy_state pol;
 	u64 last_yield_ns;
+	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	u64 workload_sink;		/* keeps the busy work observable */
 	struct srt_cycle_ctx ctx;
 };
@@ -183,6 +186,7 @@ void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
 void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
 			 struct srt_cycle_sample *last);
 const char *srt_state_name(int state);
+const char *srt_safe_reason_name(u32 why);
 
 /* cycle.c */
 int srt_loop_thread(void *data);

@@ -24,7 +24,7 @@ static const struct srt_cfg_case srt_cfg_cases[] = {
 	OK("longest period", "name=a cpu=0 period_us=1000000",
 	   1000000000, SRT_WAIT_HRTIMER),
 	OK("every key",
-	   "name=loop_1 cpu=3 prio=99 period_us=100 mode=hybrid budget_ns=5000 policy=safe safe_after=5 catchup_max=2 workload_ns=1000 noise_ns=500 slack_min_ns=1000 slack_max_ns=50000 yield_us=10 yield_every_ms=100 align=1 phase_us=50 hist_bucket_ns=100 hist_buckets=1000 force=1",
+	   "name=loop_1 cpu=3 prio=99 period_us=100 mode=hybrid budget_ns=5000 policy=safe safe_after=5 catchup_max=2 heartbeat_cycles=100 workload_ns=1000 noise_ns=500 slack_min_ns=1000 slack_max_ns=50000 yield_us=10 yield_every_ms=100 align=1 phase_us=50 hist_bucket_ns=100 hist_buckets=1000 force=1",
 	   100000, SRT_WAIT_HYBRID),
 	OK("short period with default slack", "name=a cpu=0 period_us=50 mode=hybrid",
 	   50000, SRT_WAIT_HYBRID),
@@ -106,7 +106,7 @@ static void srt_test_config_line(struct kunit *test)
 /* A failed parse of a copy leaves the original untouched by design. */
 static void srt_test_config_every_key(struct kunit *test)
 {
-	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1";
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1";
 	char err[SRT_ERR_LEN] = "", val[48], round[512] = "";
 	struct srt_config cfg, again;
 	u32 seen;
@@ -118,6 +118,7 @@ static void srt_test_config_every_key(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(SRT_NR_KEYS) - 1);
 	KUNIT_EXPECT_EQ(test, cfg.live.yield_every_ns, 14000000ULL);
 	KUNIT_EXPECT_EQ(test, cfg.live.policy, (u32)SRT_POLICY_CATCHUP);
+	KUNIT_EXPECT_EQ(test, cfg.live.heartbeat_cycles, 5U);
 	/* What config prints parses back to the same configuration. */
 	for (key = 0; key < SRT_NR_KEYS; key++) {
 		srt_config_format_key(&cfg, key, val, sizeof(val));

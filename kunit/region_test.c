@@ -162,6 +162,11 @@ static void region_tel_drops(struct kunit *test)
 		rt_cycle(b);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_records, 4);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_drops, 6);
+	/* The region's view: published at cycle 8 (every 8th at 100 us)... */
+	KUNIT_EXPECT_EQ(test, b->dp.stats->tel_drops, 4);
+	KUNIT_EXPECT_EQ(test, b->dp.stats->cycles, 8);
+	/* ... and current after a flush, as when the loop stops. */
+	srt_dp_flush(&b->dp);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->tel_drops, 6);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->cycles, 10);
 	smp_store_release(&b->dp.tel->head, 4);		/* [D1] */
