@@ -397,7 +397,7 @@ static SRT_DP_SLOW void srt_dp_mbox_odd(struct srt_dp *dp, u32 mid)
 }
 
 /* Take the latest mailbox update: middle said FRESH. */
-static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
+static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 {
 	const struct shieldrt_slot *s;
 	enum srt_slot_verdict v;
@@ -457,7 +457,7 @@ srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
  * Apply the command entries due at dp->cycle, in order: tail moved, or
  * the last entry promised more (an empty ring is then an underrun).
  */
-static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
+static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
 	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
 
@@ -501,15 +501,25 @@ next:
 	}
 }
 
+/* The mailbox and command work, out of line: one call when there is any. */
+static SRT_DP_SLOW void srt_dp_updates(struct srt_dp *dp, u32 fresh,
+				       u32 tail, u64 *in)
+{
+	if (fresh)
+		srt_dp_mbox(dp, in);
+	if (tail != dp->cmd_head || dp->cmd_more)
+		srt_dp_cmd(dp, tail, in);
+}
+
 /*
  * Start of a cycle, after the wait: heartbeat, mailbox, due commands.
  * Applied updates are written into sig->in; inputs nobody updated keep
  * their values, whoever set them.  Bounded work, no locks.
  */
 static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
-				   struct srt_signals *sig)
+					    struct srt_signals *sig)
 {
-	u32 hb, tail;
+	u32 hb, fresh, tail;
 
 	srt_dp_kseq_begin(dp);
 	dp->cycle = cycle;
@@ -519,11 +529,10 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 		dp->hb_cycle = cycle;
 		dp->dirty |= SRT_DP_DIRTY_LIVE;
 	}
-	if (srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH)
-		srt_dp_mbox(dp, sig->in);
+	fresh = srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH;
 	tail = srt_load_acquire(&dp->cmd->tail);		/* [A2] */
-	if (tail != dp->cmd_head || dp->cmd_more)
-		srt_dp_cmd(dp, tail, sig->in);
+	if (fresh || tail != dp->cmd_head || dp->cmd_more)
+		srt_dp_updates(dp, fresh, tail, sig->in);
 	srt_dp_kseq_end(dp);
 }
 
@@ -565,15 +574,15 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 	r->compute_ns = s->compute_ns;
 	r->missed = s->missed;
 	r->flags = s->flags;
-	/* Two values per step: loop control would cost as much as a copy. */
+	/* Four values per step: loop control would cost as much as a copy. */
 	dst = r->value;
-	for (i = 0; i + 1 < nsel; i += 2) {
-		u64 a = w[word[i]], b = w[word[i + 1]];
-
-		srt_write_once(dst[i], a);
-		srt_write_once(dst[i + 1], b);
+	for (i = 0; i + 4 <= nsel; i += 4) {
+		srt_write_once(dst[i], w[word[i]]);
+		srt_write_once(dst[i + 1], w[word[i + 1]]);
+		srt_write_once(dst[i + 2], w[word[i + 2]]);
+		srt_write_once(dst[i + 3], w[word[i + 3]]);
 	}
-	if (i < nsel)
+	for (; i < nsel; i++)
 		srt_write_once(dst[i], w[word[i]]);
 	dp->tel_tail = tail + 1;
 	srt_store_release(&dp->tel->tail, tail + 1);		/* [C1] */
