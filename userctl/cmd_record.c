@@ -19,6 +19,7 @@ struct rec_state {
 	unsigned int nsel;
 	__u16 sel[SHIELDRT_MAX_SEL];
 	unsigned long long records, gaps, first, last;
+	unsigned long long last_cycle;	/* of the newest record */
 };
 
 static void record_usage(FILE *f)
@@ -167,9 +168,34 @@ static int record_take(struct rec_state *r, struct dpmap *d, long k)
 	else
 		r->gaps += t->seq - r->last - 1;
 	r->last = t->seq;
+	r->last_cycle = t->cycle;
 	r->records++;
 	record_one(r, t);
 	return 0;
+}
+
+/*
+ * The stats view lags the loop by up to hdr.pub_cycles cycles: before
+ * comparing its drop count with the gaps seen, wait (briefly) until it has
+ * been published past the newest record.  A stopped or destroyed loop
+ * has flushed it already.
+ */
+static void record_settle(struct rec_state *r, struct dpmap *d)
+{
+	double lag = 2e-9 * d->m.hdr->period_ns *
+		     (srt_read_once(d->m.hdr->pub_cycles) & 0xffff);
+	double limit = dp_now() + 0.1 + (lag < 2 ? lag : 2);
+	struct shieldrt_live lv;
+
+	if (!r->records)
+		return;
+	for (;;) {
+		dpmap_live(d, &lv);
+		if (lv.cycle >= r->last_cycle || dpmap_dead(d) ||
+		    dp_now() > limit)
+			return;
+		dp_sleep(100e-6);
+	}
 }
 
 int cmd_record(int argc, char **argv)
@@ -273,6 +299,7 @@ int cmd_record(int argc, char **argv)
 			fatal("loop '%s' produced %llu of %llu records: is it running?",
 			      loop, span, want);
 	}
+	record_settle(&r, &d);
 	dpmap_stats(&d, &s1);
 	span = r.records ? r.last - r.first + 1 : 0;
 	ok = r.records + r.gaps == span;
