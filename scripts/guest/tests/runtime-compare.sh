@@ -88,7 +88,7 @@ else
 	t_skip "compare: timerlat" "tracer not in this kernel ($SRT_KERNEL)"
 fi
 
-# cyclictest, the user-space reference (x86_64 guests carry it).
+# cyclictest, the user-space reference (every guest carries it).
 if command -v cyclictest >/dev/null; then
 	loops=$((RUN_S * 1000000 / PERIOD_US))
 	out=$(cyclictest --quiet --mlockall --threads=1 --affinity="$ISO" --priority=95 --interval="$PERIOD_US" --loops="$loops" 2>&1 | tail -n 1)
