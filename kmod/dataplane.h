@@ -48,7 +48,7 @@
 #define SRT_DP_PUB_NS		1000000
 
 /* What srt_dp_publish() must write beyond the hot fields, and when. */
-#define SRT_DP_DIRTY_LIVE	0x1	/* heartbeat or mailbox: when due */
+#define SRT_DP_DIRTY_LIVE	0x1	/* commit cycle, flags */
 #define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed: now */
 #define SRT_DP_DIRTY_NOW	0x4	/* a parameter commit: now */
 
@@ -420,7 +420,6 @@ static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 	}
 	dp->mbox_seq = srt_read_once(s->key);
 	dp->mbox_cycle = dp->cycle;
-	dp->dirty |= SRT_DP_DIRTY_LIVE;
 	dp->st.mbox_updates++;
 }
 
@@ -527,7 +526,6 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	if (unlikely(hb != dp->hb_last)) {
 		dp->hb_last = hb;
 		dp->hb_cycle = cycle;
-		dp->dirty |= SRT_DP_DIRTY_LIVE;
 	}
 	fresh = srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH;
 	tail = srt_load_acquire(&dp->cmd->tail);		/* [A2] */
@@ -597,11 +595,7 @@ static SRT_DP_SLOW void srt_dp_publish_rare(struct srt_dp *dp)
 	if (dp->dirty & SRT_DP_DIRTY_LIVE) {
 		/* heal a scribbled copy; SHIELDRT_IOC_FLAGS is the truth */
 		srt_write_once(dp->hdr->flags, srt_read_once(dp->flags));
-		srt_seq_put(l->heartbeat, dp->hb_last);
-		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);
-		srt_seq_put(l->mbox_seq, dp->mbox_seq);
-		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
 	}
 	if (dp->dirty & SRT_DP_DIRTY_STATS)
 		srt_stats_copy(dp->stats, &dp->st);
@@ -610,8 +604,8 @@ static SRT_DP_SLOW void srt_dp_publish_rare(struct srt_dp *dp)
 
 /*
  * The live block and the stats, as one seqcount write section: both seq
- * words carry the same value, so one private counter drives them.  The
- * counters that move every cycle each time, the rest when they changed.
+ * words carry the same value, so one private counter drives them.  What
+ * moves often each time, the rest when it changed.
  */
 static __always_inline void srt_dp_publish(struct srt_dp *dp)
 {
@@ -623,6 +617,10 @@ static __always_inline void srt_dp_publish(struct srt_dp *dp)
 	srt_write_once(p->seq, seq);
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->cycle, dp->cycle);
+	srt_seq_put(l->heartbeat, dp->hb_last);
+	srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
+	srt_seq_put(l->mbox_seq, dp->mbox_seq);
+	srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
 	srt_seq_put(p->cycles, dp->st.cycles);
 	srt_seq_put(p->tel_records, dp->st.tel_records);
 	srt_seq_put(p->tel_drops, dp->st.tel_drops);
