@@ -195,7 +195,10 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		c->out[i] = i < c->n_in ? c->in[i] : 0;
 }
 
-/* Check outputs: a NaN or infinity never leaves the loop. */
+/*
+ * Check outputs: a NaN or infinity never leaves the loop, nor does a value
+ * outside its output limits (limits_loop.c).
+ */
 static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u32 i;
@@ -209,6 +212,7 @@ static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 			return;
 		}
 	}
+	srt_limits_cycle(loop, c);
 }
 
 /* Evaluate: timing of this cycle and what the overrun policy makes of it. */

@@ -293,6 +293,7 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	loop->live = cfg->live;
 	seqcount_init(&loop->live_seq);
 	seqcount_init(&loop->stats_seq);
+	srt_limits_loop_init(loop);
 	hrtimer_setup(&loop->timer, srt_timer_fn, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 	loop->sig.n_in = SRT_DEFAULT_SIGNALS;

@@ -17,6 +17,7 @@
 #include "config.h"
 #include "cycle.h"
 #include "hist.h"
+#include "limits.h"
 #include "policy.h"
 #include "slack.h"
 
@@ -140,6 +141,7 @@ struct srt_loop {
 	struct srt_region *region;	/* data plane (region.h), one ref */
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
 	struct srt_loop_chain chain;	/* algorithms: chain.h */
+	struct srt_loop_limits limits;	/* output limits: limits.h */
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;

@@ -211,6 +211,36 @@ TRACE_EVENT(chain_nonfinite,
 		  __entry->block)
 );
 
+/*
+ * An output left its limits: the loop goes to safe state, reason limit.
+ * Values are IEEE-754 double bit patterns (the kernel prints no floats);
+ * the loop's "limits" file shows the last trip in decimal.
+ */
+TRACE_EVENT(limit_trip,
+	TP_PROTO(const char *loop, u64 cycle, u32 out, u64 value, u64 min,
+		 u64 max),
+	TP_ARGS(loop, cycle, out, value, min, max),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u32, out)
+		__field(u64, value)
+		__field(u64, min)
+		__field(u64, max)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->out = out;
+		__entry->value = value;
+		__entry->min = min;
+		__entry->max = max;
+	),
+	TP_printk("loop=%s cycle=%llu out=%u value=0x%016llx min=0x%016llx max=0x%016llx (f64 bits)",
+		  __entry->loop, __entry->cycle, __entry->out, __entry->value,
+		  __entry->min, __entry->max)
+);
+
 #endif /* SHIELDRT_TRACE_H */
 
 /* Outside the guard: define_trace.h reads this file again. */

@@ -11,3 +11,5 @@
 #include "../kmod/policy.c"
 #include "../kmod/slack.c"
 #include "../kmod/hist.c"
+#include "../kmod/f64text.c"
+#include "../kmod/limits.c"
