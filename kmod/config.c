@@ -43,6 +43,8 @@ const char * const srt_key_names[SRT_NR_KEYS] = {
 	[SRT_KEY_HIST_BUCKET_NS] = "hist_bucket_ns",
 	[SRT_KEY_HIST_BUCKETS] = "hist_buckets",
 	[SRT_KEY_FORCE] = "force",
+	[SRT_KEY_FLIGHT_CYCLES] = "flight_cycles",
+	[SRT_KEY_FLIGHT_POST] = "flight_post",
 };
 
 static const char * const srt_verb_names[SRT_NR_VERBS] = {
@@ -84,6 +86,8 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->slack_max_ns = 0;		/* auto: see srt_config_slack_max() */
 	cfg->hist_bucket_ns = 1000;
 	cfg->hist_buckets = 256;
+	cfg->flight_cycles = 1024;
+	cfg->flight_post = 256;
 	cfg->live.noise_ns = 1000;
 	cfg->live.policy = SRT_POLICY_SKIP;
 	cfg->live.safe_after = 3;
@@ -246,6 +250,10 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		return srt_parse_u32(k, val, 1, &c->hist_buckets, err, errlen);
 	case SRT_KEY_FORCE:
 		return srt_parse_bool(k, val, &c->force, err, errlen);
+	case SRT_KEY_FLIGHT_CYCLES:
+		return srt_parse_u32(k, val, 1, &c->flight_cycles, err, errlen);
+	case SRT_KEY_FLIGHT_POST:
+		return srt_parse_u32(k, val, 1, &c->flight_post, err, errlen);
 	default:
 		break;
 	}
@@ -363,6 +371,17 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 			 "yield_us needs yield_every_ms longer than it");
 		return -EINVAL;
 	}
+	if (c->flight_cycles > SRT_FLIGHT_MAX_CYCLES) {
+		snprintf(err, errlen, "flight_cycles above %d",
+			 SRT_FLIGHT_MAX_CYCLES);
+		return -EINVAL;
+	}
+	if (c->flight_cycles && c->flight_post >= c->flight_cycles) {
+		snprintf(err, errlen,
+			 "flight_post=%u must be below flight_cycles=%u",
+			 c->flight_post, c->flight_cycles);
+		return -EINVAL;
+	}
 	if (l->workload_ns > SRT_PERIOD_MAX_NS) {
 		snprintf(err, errlen, "workload_ns above 1 s");
 		return -EINVAL;
@@ -419,6 +438,10 @@ int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 		return snprintf(buf, len, "%u", c->hist_buckets);
 	case SRT_KEY_FORCE:
 		return snprintf(buf, len, "%d", c->force);
+	case SRT_KEY_FLIGHT_CYCLES:
+		return snprintf(buf, len, "%u", c->flight_cycles);
+	case SRT_KEY_FLIGHT_POST:
+		return snprintf(buf, len, "%u", c->flight_post);
 	default:
 		return snprintf(buf, len, "?");
 	}

@@ -16,6 +16,7 @@
 #define SRT_PERIOD_MIN_NS	10000ULL	/* 10 us */
 #define SRT_PERIOD_MAX_NS	1000000000ULL	/* 1 s */
 #define SRT_HIST_MAX_BUCKETS	4096
+#define SRT_FLIGHT_MAX_CYCLES	65536
 
 enum srt_wait_mode {
 	SRT_WAIT_HRTIMER,
@@ -54,6 +55,8 @@ enum srt_key {
 	SRT_KEY_HIST_BUCKET_NS,
 	SRT_KEY_HIST_BUCKETS,
 	SRT_KEY_FORCE,
+	SRT_KEY_FLIGHT_CYCLES,
+	SRT_KEY_FLIGHT_POST,
 	SRT_NR_KEYS
 };
 
@@ -87,6 +90,8 @@ struct srt_config {
 	u32 hist_bucket_ns;
 	u32 hist_buckets;
 	bool force;		/* allow poll/hybrid on a non-isolated CPU */
+	u32 flight_cycles;	/* flight recorder records; 0: off */
+	u32 flight_post;	/* cycles it records after a trigger */
 	struct srt_live live;
 };
 

@@ -69,6 +69,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->pol.safe = false;
 	loop->last_yield_ns = now;
 	loop->hb_arm_cycle = 0;
+	srt_flight_run_begin(loop);
 
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
@@ -353,12 +354,14 @@ int srt_loop_thread(void *data)
 		srt_evaluate(loop, c);
 		srt_publish(loop, c);
 		srt_account(loop, c);
+		srt_flight_cycle(loop, c);
 		/* Advance: the policy chose the next deadline. */
 		cycle += 1 + c->d.missed;
 		c->behind = c->d.behind;
 		deadline = c->d.next_deadline;
 	}
 	hrtimer_cancel(&loop->timer);
+	srt_flight_run_end(loop);
 	if (loop->region)	/* the views lag by up to SRT_DP_PUB_NS */
 		srt_region_flush(loop->region);
 	return 0;

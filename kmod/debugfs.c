@@ -503,6 +503,7 @@ int srt_debugfs_add_loop(struct srt_loop *loop)
 	debugfs_create_file("commit", 0600, d, loop, &srt_commit_fops);
 	debugfs_create_file("fpu_empty", 0600, d, loop, &srt_fpu_empty_fops);
 	srt_limits_debugfs_add(loop, d);
+	srt_flight_debugfs_add(loop, d);
 	if (loop->region)
 		srt_region_debugfs_add(loop->region, d);
 	loop->dir = d;

@@ -98,6 +98,7 @@ static void srt_loop_release(struct kref *ref)
 		srt_region_put(loop->region);
 	}
 	kvfree(loop->hist[0].buckets);
+	srt_flight_free(loop);
 	kfree(loop);
 }
 
@@ -218,6 +219,9 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	ret = srt_chain_check_start(loop, err, errlen);
 	if (ret)
 		return ret;
+	ret = srt_flight_prepare(loop, err, errlen);
+	if (ret)
+		return ret;
 
 	task = kthread_create_on_cpu(srt_loop_thread, loop, loop->cfg.cpu,
 				     "shieldrt/%u");
@@ -294,6 +298,7 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	seqcount_init(&loop->live_seq);
 	seqcount_init(&loop->stats_seq);
 	srt_limits_loop_init(loop);
+	srt_flight_init(loop);
 	hrtimer_setup(&loop->timer, srt_timer_fn, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 	loop->sig.n_in = SRT_DEFAULT_SIGNALS;

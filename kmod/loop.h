@@ -18,6 +18,7 @@
 #include "cycle.h"
 #include "hist.h"
 #include "limits.h"
+#include "flightrec.h"
 #include "policy.h"
 #include "slack.h"
 
@@ -142,6 +143,7 @@ struct srt_loop {
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
 	struct srt_loop_chain chain;	/* algorithms: chain.h */
 	struct srt_loop_limits limits;	/* output limits: limits.h */
+	struct srt_flight flight;	/* flight recorder: flightrec.h */
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;

@@ -106,7 +106,7 @@ static void srt_test_config_line(struct kunit *test)
 /* A failed parse of a copy leaves the original untouched by design. */
 static void srt_test_config_every_key(struct kunit *test)
 {
-	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1";
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8";
 	char err[SRT_ERR_LEN] = "", val[48], round[512] = "";
 	struct srt_config cfg, again;
 	u32 seen;

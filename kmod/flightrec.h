@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The flight recorder: a per-loop ring of the last N cycles, written by
+ * the loop thread every cycle, frozen M cycles after a trigger (overrun,
+ * entering safe state, manual) so the cycles around the event survive
+ * until someone dumps them and re-arms it.
+ *
+ * What a record keeps: the cycle's timing sample (why it was late), the
+ * first SRT_FR_SIGNALS inputs (what it computed with) and outputs (what it
+ * computed, or held in safe state), and whether this cycle asked for safe
+ * state and why.  That answers "what happened around the trip" without a
+ * trace running; 8 signals cover the echo loop and the key signals of most
+ * chains at 200 bytes a record (1024 records: 200 KiB per loop).
+ *
+ * Protocol (freeze-then-read, no lock on the loop's side):
+ *
+ *   loop thread                         reader / rearm (under fr->lock)
+ *   if acquire(frozen): skip     (A)    if !acquire(frozen): nothing to read (B)
+ *   write record, bookkeeping           read records and bookkeeping
+ *   on freeze: release(frozen = 1) (B)  rearm: reset bookkeeping,
+ *                                             release(frozen = 0)  (A)
+ *
+ * While frozen the loop thread touches nothing but the atomic count of
+ * ignored triggers, so a 32-bit reader cannot see a torn u64; while armed
+ * nobody but the loop thread reads the records.  fr->lock keeps a rearm
+ * (or a resize at start) from pulling the ring out from under a reader.
+ */
+#ifndef SHIELDRT_FLIGHTREC_H
+#define SHIELDRT_FLIGHTREC_H
+
+#include <linux/atomic.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include "cycle.h"
+
+#define SRT_FR_SIGNALS	8
+
+/* srt_flight_rec.note */
+enum {
+	SRT_FR_HELD	= 1 << 0,	/* outputs not published (safe) */
+	SRT_FR_TRIP	= 1 << 1,	/* this cycle asked for safe state */
+};
+
+struct srt_flight_rec {
+	struct srt_cycle_sample s;
+	u32 note;
+	u32 safe_why;			/* enum srt_safe_reason if TRIP */
+	u64 in[SRT_FR_SIGNALS];		/* f64 bit patterns */
+	u64 out[SRT_FR_SIGNALS];
+};
+
+enum srt_fr_trigger {
+	SRT_FR_NONE,
+	SRT_FR_OVERRUN,			/* the cycle overran deadline or budget */
+	SRT_FR_SAFE,			/* the cycle entered safe state */
+	SRT_FR_MANUAL,			/* asked for through debugfs */
+	SRT_NR_FR_TRIGGERS
+};
+
+struct srt_flight {
+	struct mutex lock;		/* readers vs rearm and resize */
+	struct srt_flight_rec *ring;	/* nr records; changed only stopped */
+	u32 nr;
+	u32 post;			/* cycles recorded after the trigger */
+	u32 triggers;			/* BIT(enum srt_fr_trigger), READ_ONCE */
+	unsigned long manual;		/* bit 0: manual trigger pending */
+	int frozen;			/* see the protocol above */
+	u32 epoch;			/* bumped on every rearm, under lock */
+
+	/* Loop thread while armed; stable while frozen. */
+	u64 written;			/* records since armed */
+	u32 pos;			/* slot of the next record */
+	u32 left;			/* cycles still to record, triggered */
+	bool triggered;
+	bool cut_short;			/* stopped before post cycles passed */
+	u32 why;			/* enum srt_fr_trigger */
+	u64 trigger_cycle;
+	u64 trigger_index;		/* record number of the trigger cycle */
+	atomic_t ignored;		/* triggers while triggered or frozen */
+};
+
+struct srt_loop;
+struct srt_cycle_ctx;
+struct dentry;
+
+void srt_flight_init(struct srt_loop *loop);
+void srt_flight_free(struct srt_loop *loop);
+int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen);
+void srt_flight_run_begin(struct srt_loop *loop);
+void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c);
+void srt_flight_run_end(struct srt_loop *loop);
+void srt_flight_debugfs_add(struct srt_loop *loop, struct dentry *dir);
+
+#endif /* SHIELDRT_FLIGHTREC_H */
