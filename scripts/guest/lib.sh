@@ -67,6 +67,18 @@ t_wait_ge() {
 	t_fail "$desc" "expected >= $n within ${limit}s, last '$v'"
 }
 
+# wait_state LOOP STATE SECONDS: 0 once LOOP's state file says STATE,
+# polled every 0.1 s; 1 if it did not within SECONDS.
+wait_state() {
+	local i=0
+	while [ $i -lt $(($3 * 10)) ]; do
+		[ "$(cat "$SRT_DBG/$1/state" 2>/dev/null)" = "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
 srt_load() {
 	if insmod "$SRT_MOD" "$@"; then
 		t_ok "insmod shieldrt $*"

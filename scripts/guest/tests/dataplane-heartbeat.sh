@@ -12,16 +12,6 @@ TR=/sys/kernel/tracing
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hb/stats; }
 dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hb/dataplane; }
-# wait_state STATE SECONDS
-wait_state() {
-	i=0
-	while [ $i -lt $(($2 * 10)) ]; do
-		[ "$(cat $SRT_DBG/hb/state)" = "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 srt_load || exit 1
 echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
@@ -33,7 +23,7 @@ t_check "create loop hb, heartbeat_cycles=200" \
 t_eq "config shows heartbeat_cycles" 200 \
 	"$(awk -F= '$1 == "heartbeat_cycles" { print $2 }' $SRT_DBG/hb/config)"
 t_check "start hb (no feeder)" ctl "start hb"
-if wait_state safe 20; then t_ok "no feeder: safe state"; else
+if wait_state hb safe 20; then t_ok "no feeder: safe state"; else
 	t_fail "no feeder: safe state" "state $(cat $SRT_DBG/hb/state)"; fi
 t_eq "no feeder: reason heartbeat" heartbeat "$(st safe_reason)"
 t_ge "no feeder: tripped after at least 200 cycles" "$(st cycles)" 200
@@ -51,7 +41,7 @@ t_eq "fed: no new safe entry" 1 "$(st safe_entries)"
 wait $feeder
 t_check "feeder reported its bumps: $(cat /tmp/hb.map)" \
 	grep -q "^bumps [1-9][0-9]* heartbeat [1-9]" /tmp/hb.map
-if wait_state safe 20; then t_ok "feeder gone: safe state again"; else
+if wait_state hb safe 20; then t_ok "feeder gone: safe state again"; else
 	t_fail "feeder gone: safe state again" "state $(cat $SRT_DBG/hb/state)"; fi
 t_eq "feeder gone: second entry" 2 "$(st safe_entries)"
 
@@ -67,7 +57,7 @@ t_eq "fed through SHIELDRT_IOC_HEARTBEAT: still running" running \
 wait $feeder
 t_ge "the kernel read the ioctl's bumps ($hb0 -> $(dpf heartbeat))" \
 	"$(dpf heartbeat)" $((hb0 + 10))
-if wait_state safe 20; then t_ok "ioctl feeder gone: safe state"; else
+if wait_state hb safe 20; then t_ok "ioctl feeder gone: safe state"; else
 	t_fail "ioctl feeder gone: safe state" "state $(cat $SRT_DBG/hb/state)"; fi
 
 # Live key: 0 disarms the watchdog; bad values leave the loop as it was.

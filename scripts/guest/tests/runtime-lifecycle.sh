@@ -15,15 +15,6 @@ if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
 fi
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
-wait_state() {
-	i=0
-	while [ $i -lt $(($3 * 10)) ]; do
-		[ "$(cat $SRT_DBG/$1/state)" = "$2" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # Bad module parameter: the module refuses to load, nothing is left.
 # The kernel splits module parameters at blanks outside double quotes.

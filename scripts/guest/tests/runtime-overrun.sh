@@ -17,16 +17,6 @@ TR=/sys/kernel/tracing
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 absdiff() { d=$(($1 - $2)); [ $d -lt 0 ] && d=$((-d)); echo $d; }
-# wait_state LOOP STATE SECONDS
-wait_state() {
-	i=0
-	while [ $i -lt $(($3 * 10)) ]; do
-		[ "$(cat $SRT_DBG/$1/state)" = "$2" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 srt_load || exit 1
 
