@@ -153,22 +153,8 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 	r->safe_why = c->want_safe ? c->safe_why : 0;
 	memcpy(r->in, c->in, sizeof(r->in));
 	memcpy(r->out, c->safe ? loop->sig.out : c->out, sizeof(r->out));
-	fr->pos = fr->pos + 1 == fr->nr ? 0 : fr->pos + 1;
-
 	why = srt_flight_why(fr, c);
-	if (!fr->triggered && why) {
-		fr->triggered = true;
-		fr->why = why;
-		fr->trigger_cycle = c->s.cycle;
-		fr->trigger_index = fr->written;
-		fr->left = fr->post;
-	} else if (fr->triggered) {
-		if (why)
-			atomic_inc(&fr->ignored);
-		fr->left--;
-	}
-	fr->written++;
-	if (fr->triggered && !fr->left)
+	if (srt_fr_advance(fr, why, c->s.cycle))
 		srt_flight_freeze(fr);
 }
 
@@ -193,21 +179,12 @@ struct srt_fr_iter {
 	u64 idx;		/* 0: header, then records oldest first */
 };
 
-/* Records in a frozen window, and the record number of the oldest. */
-static u32 srt_fr_count(const struct srt_flight *fr, u64 *first)
-{
-	u32 n = min_t(u64, fr->written, fr->nr);
-
-	*first = fr->written - n;
-	return n;
-}
-
 static void *srt_fr_at(struct seq_file *m, loff_t pos)
 {
 	struct srt_fr_iter *it = m->private;
 	struct srt_flight *fr = &it->loop->flight;
 	u64 first;
-	u32 n = 0;
+	u32 n = 0, slot;
 
 	if (pos && it->epoch != fr->epoch) {
 		if (it->stale)
@@ -216,7 +193,7 @@ static void *srt_fr_at(struct seq_file *m, loff_t pos)
 		return it;
 	}
 	if (smp_load_acquire(&fr->frozen))	/* (B) */
-		n = srt_fr_count(fr, &first);
+		n = srt_fr_window(fr, &first, &slot);
 	if (pos > n)
 		return NULL;
 	it->idx = pos;
@@ -292,9 +269,8 @@ static void srt_fr_show_header(struct seq_file *m, struct srt_loop *loop)
 		srt_fr_show_armed(m, loop);
 		return;
 	}
-	n = srt_fr_count(fr, &first);
+	n = srt_fr_window(fr, &first, &slot);
 	/* Periods inside the window the policy skipped: no record exists. */
-	slot = fr->written > fr->nr ? fr->pos : 0;
 	for (i = 1; i < n; i++)
 		lost += fr->ring[(slot + i) % fr->nr].s.missed;
 	seq_printf(m, "# flight loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d\n",
@@ -336,8 +312,7 @@ static int srt_fr_show(struct seq_file *m, void *v)
 		srt_fr_show_header(m, it->loop);
 		return 0;
 	}
-	srt_fr_count(fr, &first);
-	slot = fr->written > fr->nr ? fr->pos : 0;
+	srt_fr_window(fr, &first, &slot);
 	srt_fr_show_rec(m, &fr->ring[(slot + (u32)it->idx - 1) % fr->nr]);
 	return 0;
 }

@@ -79,6 +79,45 @@ struct srt_flight {
 	atomic_t ignored;		/* triggers while triggered or frozen */
 };
 
+/*
+ * The ring's bookkeeping, pure (KUnit suite shieldrt_flight): after the
+ * record of cycle @cycle went into slot fr->pos, move on and act on the
+ * trigger @why (SRT_FR_NONE: none).  Returns true when the window is
+ * complete and the ring must freeze.
+ */
+static inline bool srt_fr_advance(struct srt_flight *fr, u32 why, u64 cycle)
+{
+	fr->pos = fr->pos + 1 == fr->nr ? 0 : fr->pos + 1;
+	if (!fr->triggered && why) {
+		fr->triggered = true;
+		fr->why = why;
+		fr->trigger_cycle = cycle;
+		fr->trigger_index = fr->written;
+		fr->left = fr->post;
+	} else if (fr->triggered) {
+		if (why)
+			atomic_inc(&fr->ignored);
+		fr->left--;
+	}
+	fr->written++;
+	return fr->triggered && !fr->left;
+}
+
+/*
+ * A frozen window: how many records it holds, the record number of the
+ * oldest (@first) and its slot (@slot); record i of the window is in slot
+ * (@slot + i) % nr.
+ */
+static inline u32 srt_fr_window(const struct srt_flight *fr, u64 *first,
+				u32 *slot)
+{
+	u32 n = fr->written < fr->nr ? fr->written : fr->nr;
+
+	*first = fr->written - n;
+	*slot = fr->written > fr->nr ? fr->pos : 0;
+	return n;
+}
+
 struct srt_loop;
 struct srt_cycle_ctx;
 struct dentry;
