@@ -14,16 +14,6 @@ ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$1:" '$1 == k { print $2 }' $L/stats; }
 table() { grep -v '^#' $L/limits; }
 lim() { printf '%b' "$1" >$L/limits; }
-# wait_state STATE SECONDS
-wait_state() {
-	i=0
-	while [ $i -lt $(($2 * 10)) ]; do
-		[ "$(cat $L/state)" = "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 
 srt_load || exit 1
 echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
@@ -48,7 +38,7 @@ userctl record -l lm -d 4 -o /tmp/lim.csv >/tmp/lim.rec 2>&1 &
 rec=$!
 sleep 1
 t_check "setpoint 0=2 (above max)" userctl setpoint -l lm 0=2
-if wait_state safe 20; then t_ok "above max: safe state"; else
+if wait_state lm safe 20; then t_ok "above max: safe state"; else
 	t_fail "above max: safe state" "state $(cat $L/state)"; fi
 t_eq "stats: safe_reason limit" limit "$(st safe_reason)"
 t_eq "stats: one safe entry" 1 "$(st safe_entries)"
@@ -72,7 +62,7 @@ t_wait_ge "trips again" 2 20 st safe_entries
 t_wait_ge "back in safe state" 1 20 sh -c "[ \"\$(cat $L/state)\" = safe ] && echo 1"
 t_check "setpoint 0=-1.5 (the min itself)" userctl setpoint -l lm 0=-1.5
 t_check "resume with out0 inside" ctl "resume lm"
-if wait_state running 10; then t_ok "resume: running"; else
+if wait_state lm running 10; then t_ok "resume: running"; else
 	t_fail "resume: running" "state $(cat $L/state)"; fi
 c0=$(st cycles)
 t_wait_ge "runs 200 more cycles" $((c0 + 200)) 60 st cycles
@@ -101,22 +91,22 @@ t_eq "loop unchanged after the refusals" running "$(cat $L/state)"
 
 # Live change: a tighter max trips the loop at a cycle boundary.
 t_check "live: out=0 min=-2 max=-1.75" lim "out=0 min=-2 max=-1.75"
-if wait_state safe 20; then t_ok "live: tighter limits trip"; else
+if wait_state lm safe 20; then t_ok "live: tighter limits trip"; else
 	t_fail "live: tighter limits trip" "state $(cat $L/state)"; fi
 t_check "live: out=0 off, out=3 min=0 (several lines)" \
 	lim "out=0 off\nout=3 min=0"
 t_eq "table after off" "out=3 min=0 max=inf" "$(table)"
 t_check "resume" ctl "resume lm"
-if wait_state running 10; then t_ok "no limit on out0: running"; else
+if wait_state lm running 10; then t_ok "no limit on out0: running"; else
 	t_fail "no limit on out0: running" "state $(cat $L/state)"; fi
 t_check "setpoint 3=-0.25 (below min 0 of out3)" userctl setpoint -l lm 3=-0.25
-if wait_state safe 20; then t_ok "min side: safe state"; else
+if wait_state lm safe 20; then t_ok "min side: safe state"; else
 	t_fail "min side: safe state" "state $(cat $L/state)"; fi
 t_check "the trip names out=3" grep -q "out=3 value=-0.25$" $L/limits
 t_check "clear" lim "clear"
 t_eq "cleared" "" "$(table)"
 t_check "resume after clear" ctl "resume lm"
-if wait_state running 10; then t_ok "cleared: running"; else
+if wait_state lm running 10; then t_ok "cleared: running"; else
 	t_fail "cleared: running" "state $(cat $L/state)"; fi
 
 t_check "stop lm" ctl "stop lm"
