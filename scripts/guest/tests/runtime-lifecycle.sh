@@ -32,8 +32,17 @@ t_eq "m1 from loops= is running" running "$(cat $SRT_DBG/m1/state)"
 t_eq "m2 from loops= is running" running "$(cat $SRT_DBG/m2/state)"
 t_wait_ge "m1 cycles" 100 30 st m1 cycles
 t_wait_ge "m2 cycles" 100 30 st m2 cycles
-t_check "loop thread is SCHED_FIFO, named shieldrt/CPU" \
-	sh -c "grep -l 'shieldrt/$ISO' /proc/[0-9]*/comm >/dev/null"
+# The thread by name; a process may exit while the glob is read.
+pid=""
+for f in /proc/[0-9]*/comm; do
+	[ "$(cat "$f" 2>/dev/null)" = "shieldrt/$ISO" ] || continue
+	pid=${f%/comm}
+	pid=${pid#/proc/}
+	break
+done
+t_check "loop thread named shieldrt/$ISO exists (pid ${pid:-none})" test -n "$pid"
+t_eq "loop thread is SCHED_FIFO (policy in /proc/PID/stat)" 1 \
+	"$(awk '{ print $41 }' /proc/${pid:-0}/stat 2>/dev/null)"
 t_check "destroy a running loop" ctl "destroy m1"
 t_check "its directory is gone" sh -c "! test -e $SRT_DBG/m1"
 srt_unload
