@@ -20,6 +20,12 @@ fi
 b_ctl() {
 	echo "$*" >$SRT_DBG/control || { note "control '$*' failed: $(cat $SRT_DBG/last_error 2>/dev/null)"; return 1; }
 }
+# b_run LOOP SECONDS: start the loop, let it run, stop it
+b_run() {
+	b_ctl "start $1"
+	sleep "$2"
+	b_ctl "stop $1"
+}
 # b_st LOOP KEY: one "key: value" line of the stats file
 b_st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 # b_metric LOOP METRIC FIELD: e.g. b_metric w lateness p99

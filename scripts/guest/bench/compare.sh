@@ -85,15 +85,11 @@ done
 # Boot-time work (such as the switch from tsc-early to tsc) falls in an
 # unmeasured warm-up, not in the first turn of the first row.
 first=${modes%% *}
-b_ctl "start cmp_$first"
-sleep "${SRT_B_WARMUP:-2}"
-b_ctl "stop cmp_$first"
+b_run "cmp_$first" "${SRT_B_WARMUP:-2}"
 r=0
 while [ $r -lt "$rounds" ]; do
 	for mode in $modes; do
-		b_ctl "start cmp_$mode"
-		sleep "$seg"
-		b_ctl "stop cmp_$mode"
+		b_run "cmp_$mode" "$seg"
 		cat $SRT_DBG/cmp_$mode/hist >/tmp/cmp.$mode.$r
 	done
 	[ $have_tl = 0 ] || timerlat_segment

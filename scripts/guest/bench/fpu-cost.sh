@@ -26,9 +26,7 @@ for case in none empty demo; do
 	demo) userctl chain load -l f /srt/chains/demo-motor.chain >/dev/null ||
 		{ t_fail "fpu-cost: load demo chain" "$(cat $SRT_DBG/f/last_error)"; b_ctl "destroy f"; continue; } ;;
 	esac
-	b_ctl "start f"
-	sleep "$secs"
-	b_ctl "stop f"
+	b_run f "$secs"
 	line=$(grep '^chain_ns:' $SRT_DBG/f/stats)
 	smin=$(echo "$line" | tr ' ' '\n' | sed -n 's/^min=//p')
 	savg=$(echo "$line" | tr ' ' '\n' | sed -n 's/^avg=//p')

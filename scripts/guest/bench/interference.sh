@@ -65,9 +65,7 @@ for kind in $kinds; do
 	b_ctl "reset mc" 2>/dev/null
 	ctxt0=$(awk '/^ctxt/ { print $2 }' /proc/stat)
 	[ $kind = none ] || storm $kind
-	b_ctl "start mc"
-	sleep "$secs"
-	b_ctl "stop mc"
+	b_run mc "$secs"
 	# How hard the storm ran: context switches during the run.
 	ops=$(($(awk '/^ctxt/ { print $2 }' /proc/stat) - ctxt0))
 	storm_stop

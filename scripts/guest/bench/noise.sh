@@ -38,9 +38,7 @@ b_decades() {
 measure() {
 	local setup=$1 ev ns max p99 cyc dur ps ppm
 	b_ctl "create name=noise cpu=$B_ISO period_us=1000000 mode=poll prio=95 noise_ns=$thr hist_bucket_ns=10000 hist_buckets=4096 force=1" || return 1
-	b_ctl "start noise"
-	sleep "$secs"
-	b_ctl "stop noise"
+	b_run noise "$secs"
 	ev=$(b_st noise noise_events)
 	ns=$(b_st noise noise_ns)
 	dur=$(b_st noise duration_ns)

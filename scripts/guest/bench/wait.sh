@@ -40,16 +40,12 @@ for mode in $modes; do
 	eval "wall_$mode=0 busy_$mode=0 cyc_$mode=0"
 done
 for mode in $modes; do
-	b_ctl "start w_$mode"
-	sleep "${SRT_B_WARMUP:-2}"
-	b_ctl "stop w_$mode"
+	b_run "w_$mode" "${SRT_B_WARMUP:-2}"
 done
 r=0
 while [ $r -lt "$rounds" ]; do
 	for mode in $modes; do
-		b_ctl "start w_$mode"
-		sleep "$seg"
-		b_ctl "stop w_$mode"
+		b_run "w_$mode" "$seg"
 		cat $SRT_DBG/w_$mode/hist >/tmp/wait.$mode.$r
 		eval "w=\$wall_$mode b=\$busy_$mode n=\$cyc_$mode"
 		d=$(b_st w_$mode duration_ns)
