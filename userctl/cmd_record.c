@@ -182,8 +182,7 @@ static int record_take(struct rec_state *r, struct dpmap *d, long k)
  */
 static void record_settle(struct rec_state *r, struct dpmap *d)
 {
-	double lag = 2e-9 * d->m.hdr->period_ns *
-		     (srt_read_once(d->m.hdr->pub_cycles) & 0xffff);
+	double lag = 2e-9 * d->m.hdr->period_ns * dpmap_pub_cycles(d);
 	double limit = dp_now() + 0.1 + (lag < 2 ? lag : 2);
 	struct shieldrt_live lv;
 

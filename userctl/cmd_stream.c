@@ -185,7 +185,7 @@ int cmd_stream(int argc, char **argv)
 		if (lead * period_s > 0.1)
 			lead = 0.1 / period_s;
 		/* live.cycle may lag by pub_cycles: start beyond that */
-		pub = srt_read_once(d.m.hdr->pub_cycles) & 0xffff;
+		pub = dpmap_pub_cycles(&d);
 		if (lead < 8 + pub)
 			lead = 8 + pub;
 	}

@@ -86,6 +86,15 @@ static inline int dpmap_dead(struct dpmap *d)
 	return !!(flags & SHIELDRT_RF_DEAD);
 }
 
+/*
+ * Cycles by which the live block and the stats may lag the loop
+ * (hdr.pub_cycles); any mapper can overwrite the header, so bounded.
+ */
+static inline unsigned int dpmap_pub_cycles(struct dpmap *d)
+{
+	return srt_read_once(d->m.hdr->pub_cycles) & 0xffff;
+}
+
 static inline void dpmap_live(struct dpmap *d, struct shieldrt_live *l)
 {
 	if (srt_live_read(&d->m.hdr->live, l))
