@@ -47,10 +47,12 @@
  */
 #define SRT_DP_PUB_NS		1000000
 
-/* What srt_dp_publish() must write beyond the hot fields, and when. */
+/*
+ * What srt_dp_publish() must write beyond the hot fields; any of them
+ * makes the current cycle publish.
+ */
 #define SRT_DP_DIRTY_LIVE	0x1	/* commit cycle, flags */
-#define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed: now */
-#define SRT_DP_DIRTY_NOW	0x4	/* a parameter commit: now */
+#define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
 
 /*
  * The rare paths, and the mailbox and command work (not every cycle has
@@ -638,7 +640,7 @@ static __always_inline void srt_dp_publish(struct srt_dp *dp)
 static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 {
 	dp->commit_cycle = cycle;
-	dp->dirty |= SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_NOW;
+	dp->dirty |= SRT_DP_DIRTY_LIVE;
 }
 
 /* The loop is gone: tell the mappings that outlive it. */
@@ -672,7 +674,7 @@ static __always_inline void srt_dp_cycle_out(struct srt_dp *dp,
 	}
 	if (unlikely(!(cycles & SRT_DP_REFRESH_MASK)))
 		dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
-	if (!(cycles & dp->pub_mask) || dp->dirty > SRT_DP_DIRTY_LIVE)
+	if (!(cycles & dp->pub_mask) || dp->dirty)
 		srt_dp_publish(dp);
 	srt_dp_kseq_end(dp);
 }
