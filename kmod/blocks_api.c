@@ -347,7 +347,8 @@ void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r)
 	struct srt_pset *old;
 	int st = 0;
 
-	srt_fpu_begin();
+	if (!r->fpu_held)
+		srt_fpu_begin();
 	if (r->reset)
 		srt_chain_reset(kc->c);
 	if (r->commit)
@@ -359,7 +360,8 @@ void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r)
 		r->bad_signal = cs.last_bad_signal;
 		r->bad_block = cs.last_bad_block;
 	}
-	srt_fpu_end();
+	if (!r->fpu_held)
+		srt_fpu_end();
 	r->nonfinite = st & SRT_STEP_NONFINITE;
 	r->bad_input = st & SRT_STEP_BAD_INPUT;
 }

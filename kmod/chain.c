@@ -326,6 +326,12 @@ void srt_chain_loop_release(struct srt_loop *loop)
 	loop->chain.kc = NULL;
 }
 
+/* Loop thread: does this cycle need an FPU section at all? */
+bool srt_chain_wants_fpu(struct srt_loop *loop)
+{
+	return loop->chain.kc || READ_ONCE(loop->chain.fpu_empty);
+}
+
 /* Loop thread, on resume: a chain that went non-finite starts over. */
 void srt_chain_request_reset(struct srt_loop *loop)
 {
@@ -354,6 +360,8 @@ static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
  * pending commit (so this cycle's step already uses the new set), then
  * the step unless @step is false (safe state).  Without a chain, and with
  * fpu_empty set, an empty section is timed instead (benchmark baseline).
+ * When the cycle section already opened the FPU section (c->fpu_held,
+ * kmod/section.h), only the chain's own work is timed.
  */
 void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		     bool step)
@@ -362,7 +370,8 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	struct srt_kchain *kc = ch->kc;
 	struct srt_chain_cycle *r = &c->chain;
 	struct srt_kchain_run run = {
-		.step = step, .in = c->in, .out = c->out,
+		.fpu_held = c->fpu_held, .step = step, .in = c->in,
+		.out = c->out,
 	};
 	u64 t0, t1;
 
@@ -370,8 +379,10 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		if (!READ_ONCE(ch->fpu_empty))
 			return;
 		t0 = ktime_get_ns();
-		srt_fpu_begin();
-		srt_fpu_end();
+		if (!c->fpu_held) {
+			srt_fpu_begin();
+			srt_fpu_end();
+		}
 		t1 = ktime_get_ns();
 		r->ran = true;
 		r->section_ns = t1 > t0 ? t1 - t0 : 0;

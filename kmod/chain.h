@@ -102,6 +102,7 @@ void srt_chain_loop_release(struct srt_loop *loop);
 /* Loop thread. */
 void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		     bool step);
+bool srt_chain_wants_fpu(struct srt_loop *loop);
 void srt_chain_request_reset(struct srt_loop *loop);
 
 /*
@@ -134,6 +135,7 @@ char *srt_kchain_describe(struct srt_kchain *kc, size_t *len);
 
 /* One cycle's section: a reset, a commit, a step, each if asked for. */
 struct srt_kchain_run {
+	bool fpu_held;			/* the caller's FPU section is open */
 	bool reset;
 	struct srt_pset *commit;	/* in: the set to make active */
 	bool step;

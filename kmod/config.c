@@ -8,11 +8,21 @@
 #include <linux/string.h>
 #include <linux/ctype.h>
 #include "config.h"
+#include "cycle.h"
 
 const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES] = {
 	[SRT_WAIT_HRTIMER] = "hrtimer",
 	[SRT_WAIT_POLL] = "poll",
 	[SRT_WAIT_HYBRID] = "hybrid",
+	[SRT_WAIT_EXTERNAL] = "external",
+};
+
+const char * const srt_section_names[SRT_NR_SECTIONS] = {
+	[SRT_SEC_NONE] = "none",
+	[SRT_SEC_PREEMPT] = "preempt",
+	[SRT_SEC_IRQSAVE] = "irqsave",
+	[SRT_SEC_RAW_SPINLOCK] = "raw_spinlock",
+	[SRT_SEC_SPINLOCK] = "spinlock",
 };
 
 const char * const srt_policy_names[SRT_NR_POLICIES] = {
@@ -45,6 +55,11 @@ const char * const srt_key_names[SRT_NR_KEYS] = {
 	[SRT_KEY_FORCE] = "force",
 	[SRT_KEY_FLIGHT_CYCLES] = "flight_cycles",
 	[SRT_KEY_FLIGHT_POST] = "flight_post",
+	[SRT_KEY_SECTION] = "section",
+	[SRT_KEY_LOCK] = "lock",
+	[SRT_KEY_SECTION_BUDGET_US] = "section_budget_us",
+	[SRT_KEY_IO] = "io",
+	[SRT_KEY_TRIGGER_TIMEOUT_US] = "trigger_timeout_us",
 };
 
 static const char * const srt_verb_names[SRT_NR_VERBS] = {
@@ -69,6 +84,7 @@ bool srt_key_is_live(enum srt_key key)
 	case SRT_KEY_NOISE_NS:
 	case SRT_KEY_YIELD_US:
 	case SRT_KEY_YIELD_EVERY_MS:
+	case SRT_KEY_SECTION_BUDGET_US:
 		return true;
 	default:
 		return false;
@@ -94,7 +110,7 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->live.catchup_max = 10;
 }
 
-static bool srt_name_valid(const char *s)
+bool srt_name_valid(const char *s)
 {
 	size_t n = strlen(s);
 
@@ -176,6 +192,208 @@ static int srt_parse_enum(const char *key, const char *val,
 	return 0;
 }
 
+/* "F" or "F-L", inclusive, both below SRT_MAX_SIGNALS. */
+static int srt_parse_range(const char *what, const char *s, u32 *first,
+			   u32 *n, char *err, size_t errlen)
+{
+	char buf[8];
+	char *dash;
+	u32 f, l;
+
+	if (strscpy(buf, s, sizeof(buf)) < 0)
+		goto bad;
+	dash = strchr(buf, '-');
+	if (dash)
+		*dash++ = '\0';
+	if (kstrtou32(buf, 10, &f))
+		goto bad;
+	l = f;
+	if (dash && kstrtou32(dash, 10, &l))
+		goto bad;
+	if (l < f || l >= SRT_MAX_SIGNALS) {
+		snprintf(err, errlen,
+			 "io: %s=%s is not a range within 0..%d", what, s,
+			 SRT_MAX_SIGNALS - 1);
+		return -EINVAL;
+	}
+	*first = f;
+	*n = l - f + 1;
+	return 0;
+bad:
+	snprintf(err, errlen, "io: %s=%s is not F or F-L", what, s);
+	return -EINVAL;
+}
+
+/* One binding: NAME[:in=F[-L]][:out=F[-L]][:trigger] */
+static int srt_io_spec_one(struct srt_io_spec *sp, char *text, char *err,
+			   size_t errlen)
+{
+	char *name = strsep(&text, ":"), *opt;
+	int ret;
+
+	if (!srt_name_valid(name)) {
+		snprintf(err, errlen,
+			 "io: provider '%s' is not 1..%d of [A-Za-z0-9_-]",
+			 name, SRT_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	strscpy(sp->name, name, sizeof(sp->name));
+	while ((opt = strsep(&text, ":")) != NULL) {
+		ret = -EINVAL;
+		if (!strncmp(opt, "in=", 3) && !sp->n_in) {
+			ret = srt_parse_range("in", opt + 3, &sp->in_first,
+					      &sp->n_in, err, errlen);
+		} else if (!strncmp(opt, "out=", 4) && !sp->n_out) {
+			ret = srt_parse_range("out", opt + 4, &sp->out_first,
+					      &sp->n_out, err, errlen);
+		} else if (!strcmp(opt, "trigger") && !sp->trigger) {
+			sp->trigger = true;
+			ret = 0;
+		} else {
+			snprintf(err, errlen,
+				 "io: '%s' for %s is not in=F-L, out=F-L or trigger (each once)",
+				 opt, sp->name);
+		}
+		if (ret)
+			return ret;
+	}
+	if (!sp->n_in && !sp->n_out) {
+		snprintf(err, errlen, "io: %s binds no signals (in= or out=)",
+			 sp->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool srt_ranges_overlap(u32 f1, u32 n1, u32 f2, u32 n2)
+{
+	return n1 && n2 && f1 < f2 + n2 && f2 < f1 + n1;
+}
+
+/* No provider twice, no signal filled or sent by two bindings. */
+static int srt_io_spec_cross_check(const struct srt_config *c, char *err,
+				   size_t errlen)
+{
+	const struct srt_io_spec *a, *b;
+	u32 i, j, triggers = 0;
+
+	for (i = 0; i < c->n_io; i++) {
+		a = &c->io[i];
+		triggers += a->trigger;
+		for (j = 0; j < i; j++) {
+			b = &c->io[j];
+			if (!strcmp(a->name, b->name)) {
+				snprintf(err, errlen, "io: %s bound twice",
+					 a->name);
+				return -EINVAL;
+			}
+			if (srt_ranges_overlap(a->in_first, a->n_in,
+					       b->in_first, b->n_in) ||
+			    srt_ranges_overlap(a->out_first, a->n_out,
+					       b->out_first, b->n_out)) {
+				snprintf(err, errlen,
+					 "io: the signal ranges of %s and %s overlap",
+					 b->name, a->name);
+				return -EINVAL;
+			}
+		}
+	}
+	if (triggers > 1) {
+		snprintf(err, errlen, "io: only one binding may trigger");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * io=NAME[:in=F[-L]][:out=F[-L]][:trigger][,NAME...]; "io=" alone: none.
+ * Parsed into a copy, so @cfg keeps its bindings if the text is bad.
+ */
+int srt_io_spec_parse(struct srt_config *cfg, const char *val, char *err,
+		      size_t errlen)
+{
+	struct srt_io_spec io[SRT_IO_MAX_BINDINGS] = {};
+	char buf[256], *rest = buf, *one;
+	u32 n = 0;
+	int ret;
+
+	if (strscpy(buf, val, sizeof(buf)) < 0) {
+		snprintf(err, errlen, "io: longer than %zu bytes",
+			 sizeof(buf) - 1);
+		return -EINVAL;
+	}
+	while (*buf && (one = strsep(&rest, ",")) != NULL) {
+		if (n == SRT_IO_MAX_BINDINGS) {
+			snprintf(err, errlen, "io: more than %d bindings",
+				 SRT_IO_MAX_BINDINGS);
+			return -EINVAL;
+		}
+		ret = srt_io_spec_one(&io[n++], one, err, errlen);
+		if (ret)
+			return ret;
+	}
+	memcpy(cfg->io, io, sizeof(io));
+	cfg->n_io = n;
+	return 0;
+}
+
+/* Before a run: every bound range lies within the loop's signals. */
+int srt_io_spec_check_signals(const struct srt_config *c, u32 n_in,
+			      u32 n_out, char *err, size_t errlen)
+{
+	const struct srt_io_spec *sp;
+	u32 i;
+
+	for (i = 0; i < c->n_io; i++) {
+		sp = &c->io[i];
+		if (sp->in_first + sp->n_in > n_in ||
+		    sp->out_first + sp->n_out > n_out) {
+			snprintf(err, errlen,
+				 "io: %s binds signals beyond the loop's %u inputs and %u outputs",
+				 sp->name, n_in, n_out);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The binding that starts an external loop's cycles, or NULL. */
+const struct srt_io_spec *srt_config_trigger(const struct srt_config *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->n_io; i++)
+		if (c->io[i].trigger)
+			return &c->io[i];
+	return NULL;
+}
+
+static int srt_format_io(const struct srt_config *c, char *buf, size_t len)
+{
+	const struct srt_io_spec *sp;
+	size_t n = 0;
+	u32 i;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < c->n_io && n < len; i++) {
+		sp = &c->io[i];
+		n += scnprintf(buf + n, len - n, "%s%s", i ? "," : "",
+			       sp->name);
+		if (sp->n_in)
+			n += scnprintf(buf + n, len - n, ":in=%u-%u",
+				       sp->in_first,
+				       sp->in_first + sp->n_in - 1);
+		if (sp->n_out)
+			n += scnprintf(buf + n, len - n, ":out=%u-%u",
+				       sp->out_first,
+				       sp->out_first + sp->n_out - 1);
+		if (sp->trigger)
+			n += scnprintf(buf + n, len - n, ":trigger");
+	}
+	return n;
+}
+
 static int srt_parse_one(struct srt_config *c, enum srt_key key,
 			 const char *val, char *err, size_t errlen)
 {
@@ -254,6 +472,26 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		return srt_parse_u32(k, val, 1, &c->flight_cycles, err, errlen);
 	case SRT_KEY_FLIGHT_POST:
 		return srt_parse_u32(k, val, 1, &c->flight_post, err, errlen);
+	case SRT_KEY_SECTION:
+		return srt_parse_enum(k, val, srt_section_names,
+				      SRT_NR_SECTIONS, &c->section, err, errlen);
+	case SRT_KEY_LOCK:
+		if (!srt_name_valid(val)) {
+			snprintf(err, errlen,
+				 "lock: '%s' is not 1..%d of [A-Za-z0-9_-]",
+				 val, SRT_NAME_LEN - 1);
+			return -EINVAL;
+		}
+		strscpy(c->lock, val, sizeof(c->lock));
+		return 0;
+	case SRT_KEY_SECTION_BUDGET_US:
+		return srt_parse_u64(k, val, 1000, &c->live.section_budget_ns,
+				     err, errlen);
+	case SRT_KEY_IO:
+		return srt_io_spec_parse(c, val, err, errlen);
+	case SRT_KEY_TRIGGER_TIMEOUT_US:
+		return srt_parse_u64(k, val, 1000, &c->trigger_timeout_ns,
+				     err, errlen);
 	default:
 		break;
 	}
@@ -313,6 +551,52 @@ u64 srt_config_slack_max(const struct srt_config *c)
 	if (c->slack_max_ns)
 		return c->slack_max_ns;
 	return min_t(u64, c->period_ns >> 1, 200000);
+}
+
+/* The cycle section, its lock and the I/O bindings. */
+static int srt_config_validate_section(const struct srt_config *c, char *err,
+				       size_t errlen)
+{
+	bool external = c->mode == SRT_WAIT_EXTERNAL;
+	int ret;
+
+	if (c->lock[0] && c->section != SRT_SEC_RAW_SPINLOCK &&
+	    c->section != SRT_SEC_SPINLOCK) {
+		snprintf(err, errlen,
+			 "lock=%s needs section=raw_spinlock or section=spinlock",
+			 c->lock);
+		return -EINVAL;
+	}
+	if (c->live.section_budget_ns > SRT_PERIOD_MAX_NS) {
+		snprintf(err, errlen, "section_budget_us above 1 s");
+		return -EINVAL;
+	}
+	ret = srt_io_spec_cross_check(c, err, errlen);
+	if (ret)
+		return ret;
+	if (external != !!srt_config_trigger(c)) {
+		snprintf(err, errlen, external ?
+			 "mode=external needs an io binding with :trigger" :
+			 "an io binding with :trigger needs mode=external");
+		return -EINVAL;
+	}
+	if (external && c->live.policy == SRT_POLICY_CATCHUP) {
+		snprintf(err, errlen,
+			 "policy=catchup has nothing to catch up in mode=external");
+		return -EINVAL;
+	}
+	/* An atomic section cannot pause for housekeeping (wait.c). */
+	if (c->section != SRT_SEC_NONE && c->live.workload_ns > c->period_ns) {
+		snprintf(err, errlen,
+			 "workload_ns above the period inside section=%s",
+			 srt_section_names[c->section]);
+		return -EINVAL;
+	}
+	if (c->trigger_timeout_ns > 10ULL * SRT_PERIOD_MAX_NS) {
+		snprintf(err, errlen, "trigger_timeout_us above 10 s");
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Range checks that need no knowledge of the machine. */
@@ -386,7 +670,7 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 		snprintf(err, errlen, "workload_ns above 1 s");
 		return -EINVAL;
 	}
-	return 0;
+	return srt_config_validate_section(c, err, errlen);
 }
 
 int srt_config_format_key(const struct srt_config *c, enum srt_key key,
@@ -442,6 +726,18 @@ int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 		return snprintf(buf, len, "%u", c->flight_cycles);
 	case SRT_KEY_FLIGHT_POST:
 		return snprintf(buf, len, "%u", c->flight_post);
+	case SRT_KEY_SECTION:
+		return snprintf(buf, len, "%s", srt_section_names[c->section]);
+	case SRT_KEY_LOCK:
+		return snprintf(buf, len, "%s", c->lock);
+	case SRT_KEY_SECTION_BUDGET_US:
+		return snprintf(buf, len, "%llu",
+				div_u64(l->section_budget_ns, 1000));
+	case SRT_KEY_IO:
+		return srt_format_io(c, buf, len);
+	case SRT_KEY_TRIGGER_TIMEOUT_US:
+		return snprintf(buf, len, "%llu",
+				div_u64(c->trigger_timeout_ns, 1000));
 	default:
 		return snprintf(buf, len, "?");
 	}

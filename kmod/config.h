@@ -22,7 +22,32 @@ enum srt_wait_mode {
 	SRT_WAIT_HRTIMER,
 	SRT_WAIT_POLL,
 	SRT_WAIT_HYBRID,
+	SRT_WAIT_EXTERNAL,	/* an I/O provider's srt_io_trigger() */
 	SRT_NR_WAIT_MODES
+};
+
+/*
+ * What a cycle runs under, from reading inputs to publishing outputs (the
+ * wait stays outside); the i.MX6Q study's methods.  See kmod/section.h.
+ */
+enum srt_section_kind {
+	SRT_SEC_NONE,		/* preemptible, interrupts on */
+	SRT_SEC_PREEMPT,	/* preempt_disable() */
+	SRT_SEC_IRQSAVE,	/* local_irq_save() */
+	SRT_SEC_RAW_SPINLOCK,	/* raw_spin_lock_irqsave(), own or lock=NAME */
+	SRT_SEC_SPINLOCK,	/* spin_lock_irqsave(); sleeps on PREEMPT_RT */
+	SRT_NR_SECTIONS
+};
+
+/* I/O provider bindings a loop may have (key io=). */
+#define SRT_IO_MAX_BINDINGS	4
+
+/* One binding as configured: provider name and signal ranges. */
+struct srt_io_spec {
+	char name[SRT_NAME_LEN];
+	u32 in_first, n_in;
+	u32 out_first, n_out;
+	bool trigger;
 };
 
 enum srt_policy {
@@ -57,6 +82,11 @@ enum srt_key {
 	SRT_KEY_FORCE,
 	SRT_KEY_FLIGHT_CYCLES,
 	SRT_KEY_FLIGHT_POST,
+	SRT_KEY_SECTION,
+	SRT_KEY_LOCK,
+	SRT_KEY_SECTION_BUDGET_US,
+	SRT_KEY_IO,
+	SRT_KEY_TRIGGER_TIMEOUT_US,
 	SRT_NR_KEYS
 };
 
@@ -75,6 +105,7 @@ struct srt_live {
 	u32 safe_after;		/* consecutive overruns before safe state */
 	u32 catchup_max;	/* catchup: backlog beyond this is skipped */
 	u32 heartbeat_cycles;	/* 0: off; else safe state when stale this long */
+	u64 section_budget_ns;	/* 0: none; else a longer section is counted */
 };
 
 struct srt_config {
@@ -92,12 +123,18 @@ struct srt_config {
 	bool force;		/* allow poll/hybrid on a non-isolated CPU */
 	u32 flight_cycles;	/* flight recorder records; 0: off */
 	u32 flight_post;	/* cycles it records after a trigger */
+	u32 section;		/* enum srt_section_kind */
+	char lock[SRT_NAME_LEN];	/* shared lock name; "": the loop's own */
+	u32 n_io;
+	struct srt_io_spec io[SRT_IO_MAX_BINDINGS];
+	u64 trigger_timeout_ns;	/* external: no trigger this long is counted */
 	struct srt_live live;
 };
 
 extern const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES];
 extern const char * const srt_policy_names[SRT_NR_POLICIES];
 extern const char * const srt_key_names[SRT_NR_KEYS];
+extern const char * const srt_section_names[SRT_NR_SECTIONS];
 
 void srt_config_defaults(struct srt_config *cfg);
 int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
@@ -108,6 +145,12 @@ bool srt_key_is_live(enum srt_key key);
 u64 srt_config_slack_max(const struct srt_config *cfg);
 int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
 			  char *buf, size_t len);
+bool srt_name_valid(const char *s);
+int srt_io_spec_parse(struct srt_config *cfg, const char *val, char *err,
+		      size_t errlen);
+int srt_io_spec_check_signals(const struct srt_config *cfg, u32 n_in,
+			      u32 n_out, char *err, size_t errlen);
+const struct srt_io_spec *srt_config_trigger(const struct srt_config *cfg);
 
 /* Control lines: "<verb> <args>". */
 enum srt_verb {

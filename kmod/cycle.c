@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The loop thread and its cycle, step by step as in DESIGN.md "One cycle":
+ * The loop thread and its cycle, step by step (docs/design.md, "One
+ * cycle"):
  *
- *   wait -> read inputs -> compute -> check outputs -> evaluate
- *        -> publish -> account -> advance deadline
+ *   wait -> [section: read inputs -> compute -> check outputs -> evaluate
+ *        -> publish] -> account -> advance deadline
  *
- * Everything here runs on the loop's CPU in its SCHED_FIFO kthread, takes
- * no lock and allocates nothing.  Stats are published under stats_seq.
+ * Everything here runs on the loop's CPU in its SCHED_FIFO kthread and
+ * allocates nothing.  The only lock it takes is its section's (section.h),
+ * when its section kind names one.  Stats are published under stats_seq.
  */
 #include <linux/kthread.h>
 #include <linux/preempt.h>
@@ -126,7 +128,8 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 /*
  * Read inputs: one snapshot of every input, so the chain computes on a
  * consistent set even if a writer updates sig.in meanwhile.  The data
- * plane's mailbox and command ring feed sig.in; they hook in here.
+ * plane's mailbox and command ring feed sig.in, then the I/O providers'
+ * reads (under the I/O lock, which a raw_spinlock section already holds).
  */
 static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
@@ -134,6 +137,9 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 
 	if (loop->region)
 		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
+	if (loop->io.n)
+		srt_io_cycle_read(loop, c,
+				  loop->cfg.section == SRT_SEC_RAW_SPINLOCK);
 	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < c->n_in; i++)
@@ -163,6 +169,15 @@ static void srt_check_heartbeat(struct srt_loop *loop,
 	}
 }
 
+/* A bound provider went away: hold the outputs safe (reason io). */
+static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	if (!c->safe && !c->want_safe && READ_ONCE(loop->io.gone)) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_IO;
+	}
+}
+
 /*
  * Compute: the synthetic workload (if configured), then the loop's chain
  * in one FPU section (chain.c), or without a chain an echo of the inputs,
@@ -180,7 +195,7 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 
 	if (!c->safe && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
-			       true);
+			       c->atomic ? SRT_SPIN_WORK_ATOMIC : SRT_SPIN_WORK);
 	srt_chain_cycle(loop, c, !c->safe);
 	if (c->safe)
 		return;
@@ -239,20 +254,34 @@ static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		c->want_safe = true;
 		c->safe_why = SRT_SAFE_OVERRUN;
 	}
+	/* Triggered cycles: missed periods are triggers that came too fast. */
+	if (loop->cfg.mode == SRT_WAIT_EXTERNAL) {
+		c->d.missed = c->io.triggers ? c->io.triggers - 1 : 0;
+		c->d.behind = 0;
+		s->missed = min_t(u64, c->d.missed, U32_MAX);
+	}
 }
 
 /*
- * Publish: outputs and the cycle's sample become visible.  The data
- * plane's telemetry ring hooks in here.  In safe state the outputs stay
- * at their safe values (set on entry).
+ * Publish: outputs and the cycle's sample become visible, to the I/O
+ * providers and the data plane's telemetry ring.  In safe state the
+ * outputs stay at their safe values (set on entry).  The section is still
+ * open, so its own length is not in what this cycle publishes.
  */
 static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
+	bool safe = c->safe || c->want_safe;
 	u32 i;
 
-	if (!c->safe && !c->want_safe)
+	if (!safe)
 		for (i = 0; i < c->n_out; i++)
 			WRITE_ONCE(loop->sig.out[i], c->out[i]);
+	/* Providers never see an unchecked value: checked, or the safe ones. */
+	if (loop->io.n)
+		srt_io_cycle_write(loop, c, safe ? loop->safe_out : c->out,
+				   safe);
+	if (c->io.rd_err | c->io.wr_err)
+		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
 		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
 	preempt_disable();
@@ -288,6 +317,46 @@ static void srt_account_chain(struct srt_counters *n,
 	}
 }
 
+/* The section's and the providers' share; under stats_seq. */
+static void srt_account_section(struct srt_loop *loop,
+				struct srt_cycle_ctx *c)
+{
+	struct srt_counters *n = &loop->cnt;
+	struct srt_cycle_sample *s = &c->s;
+	u64 budget = c->live.section_budget_ns;
+
+	if (budget && s->section_ns > budget) {
+		s->flags |= SRT_CYC_SECTION;
+		n->section_overruns++;
+	}
+	srt_hist_add(&loop->hist[SRT_M_SECTION], s->section_ns);
+	if (loop->cfg.section == SRT_SEC_RAW_SPINLOCK ||
+	    loop->cfg.section == SRT_SEC_SPINLOCK)
+		srt_hist_add(&loop->hist[SRT_M_LOCKWAIT], s->lock_wait_ns);
+	if (!loop->io.n)
+		return;
+	n->io_read_errors += hweight8(c->io.rd_err);
+	n->io_write_errors += hweight8(c->io.wr_err);
+	n->triggers += c->io.triggers;
+	n->triggers_coalesced += c->d.missed;
+	srt_io_account(loop, c);
+}
+
+static void srt_trace_io_errors(struct srt_loop *loop,
+				const struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	for (i = 0; i < loop->io.n; i++) {
+		const char *name = loop->io.b[i].pub.provider->name;
+
+		if (c->io.rd_err & BIT(i))
+			trace_io_error(loop->name, c->s.cycle, name, false);
+		if (c->io.wr_err & BIT(i))
+			trace_io_error(loop->name, c->s.cycle, name, true);
+	}
+}
+
 /* Account: counters, histograms and trace events of this cycle. */
 static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
@@ -320,8 +389,14 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	srt_hist_add(&loop->hist[SRT_M_COMPUTE], s->compute_ns);
 	srt_hist_add_signed(&loop->hist[SRT_M_SLACK], c->t.slack_ns);
 	srt_account_chain(n, &c->chain, s->cycle);
+	srt_account_section(loop, c);
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
+
+	if (s->flags & SRT_CYC_SECTION)
+		trace_section_overrun(loop->name, s, c->live.section_budget_ns);
+	if (s->flags & SRT_CYC_IO)
+		srt_trace_io_errors(loop, c);
 
 	if (s->irq_latency_ns >= 0 || loop->cfg.mode != SRT_WAIT_POLL)
 		trace_tick_latency(loop->name, s->cycle, loop->cfg.mode,
@@ -333,26 +408,105 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		srt_loop_enter_safe(loop, c->safe_why);
 }
 
+/*
+ * Open the cycle section in the order section.h explains: a sleeping
+ * lock, then the FPU section if this cycle needs one, then the atomic
+ * part; lock wait is the time spent getting the lock.
+ */
+static unsigned long srt_section_open(struct srt_loop *loop,
+				      struct srt_cycle_ctx *c)
+{
+	u32 kind = loop->cfg.section;
+	bool sleeps = srt_section_sleeps(kind);
+	unsigned long flags = 0;
+	u64 t0 = c->s.wake_ns;
+
+	if (sleeps)
+		flags = srt_section_enter(kind, loop->sec_lock);
+	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(loop);
+	if (c->fpu_held)
+		srt_fpu_begin();
+	c->atomic = srt_section_atomic(kind) || c->fpu_held;
+	if (!sleeps) {
+		if (kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK)
+			t0 = ktime_get_ns();
+		flags = srt_section_enter(kind, loop->sec_lock);
+	}
+	c->sec_start_ns = ktime_get_ns();
+	c->s.lock_wait_ns = c->sec_start_ns - t0;
+	return flags;
+}
+
+static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			      unsigned long flags)
+{
+	u32 kind = loop->cfg.section;
+	bool sleeps = srt_section_sleeps(kind);
+
+	c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
+	if (!sleeps)
+		srt_section_leave(kind, loop->sec_lock, flags);
+	if (c->fpu_held)
+		srt_fpu_end();
+	if (sleeps)
+		srt_section_leave(kind, loop->sec_lock, flags);
+}
+
+/*
+ * mode=external: no trigger came in time, or a bound provider went away.
+ * Counted and traced; the loop goes to safe state (reason io) when its
+ * provider is gone, or with policy=safe, and its providers get the safe
+ * values, since no cycle will write them.
+ */
+static void srt_trigger_timeout(struct srt_loop *loop,
+				struct srt_cycle_ctx *c)
+{
+	bool gone = READ_ONCE(loop->io.gone);
+
+	preempt_disable();
+	write_seqcount_begin(&loop->stats_seq);
+	loop->cnt.trigger_timeouts += !gone;
+	write_seqcount_end(&loop->stats_seq);
+	preempt_enable();
+	if (!gone)
+		trace_trigger_timeout(loop->name, c->s.cycle, c->io_timeout_ns);
+	if (READ_ONCE(loop->state) == SRT_STATE_SAFE ||
+	    (!gone && c->live.policy != SRT_POLICY_SAFE))
+		return;
+	srt_io_cycle_write(loop, c, loop->safe_out, true);
+	srt_loop_enter_safe(loop, SRT_SAFE_IO);
+}
+
 int srt_loop_thread(void *data)
 {
 	struct srt_loop *loop = data;
 	struct srt_cycle_ctx *c = &loop->ctx;
 	u64 deadline, cycle = 0;
+	unsigned long flags;
+	int ret;
 
 	deadline = srt_run_begin(loop);
 	c->behind = 0;
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
-		if (srt_wait(loop, c, deadline))
+		ret = srt_wait(loop, c, deadline);
+		if (ret < 0)
 			break;
+		if (ret > 0) {
+			srt_trigger_timeout(loop, c);
+			continue;
+		}
 		c->s.wake_ns = ktime_get_ns();
+		flags = srt_section_open(loop, c);
 		srt_read_inputs(loop, c);
 		srt_check_heartbeat(loop, c);
+		srt_check_io(loop, c);
 		srt_compute(loop, c);
 		srt_check_outputs(loop, c);
 		c->s.end_ns = ktime_get_ns();
 		srt_evaluate(loop, c);
 		srt_publish(loop, c);
+		srt_section_close(loop, c, flags);
 		srt_account(loop, c);
 		srt_flight_cycle(loop, c);
 		/* Advance: the policy chose the next deadline. */

@@ -17,6 +17,8 @@ enum srt_cycle_flags {
 	SRT_CYC_CATCHUP		= 1 << 3,	/* ran late to make up a period */
 	SRT_CYC_NOISE		= 1 << 4,	/* a gap seen while spinning */
 	SRT_CYC_CLOCK		= 1 << 5,	/* clock stepped back: times invalid */
+	SRT_CYC_SECTION		= 1 << 6,	/* section above section_budget */
+	SRT_CYC_IO		= 1 << 7,	/* an I/O provider call failed */
 };
 
 struct srt_cycle_sample {
@@ -27,6 +29,9 @@ struct srt_cycle_sample {
 	s64 thread_latency_ns;	/* deadline to the thread running */
 	u64 compute_ns;		/* inputs + chain + outputs */
 	u64 end_ns;		/* when the cycle's work finished */
+	u64 section_ns;		/* inside the cycle section (IRQs off for
+				 * irqsave and raw_spinlock) */
+	u64 lock_wait_ns;	/* waiting for the section's lock */
 	u32 missed;		/* whole periods dropped before this cycle */
 	u32 flags;		/* enum srt_cycle_flags */
 };

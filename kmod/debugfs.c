@@ -26,6 +26,8 @@ static const char * const srt_metric_cols[SRT_NR_METRICS] = {
 	[SRT_M_COMPUTE] = "Compute",
 	[SRT_M_SLACK] = "Slack",
 	[SRT_M_NOISE] = "Noise",
+	[SRT_M_SECTION] = "Section",
+	[SRT_M_LOCKWAIT] = "LockWait",
 };
 
 static const char * const srt_metric_keys[SRT_NR_METRICS] = {
@@ -35,6 +37,8 @@ static const char * const srt_metric_keys[SRT_NR_METRICS] = {
 	[SRT_M_COMPUTE] = "compute",
 	[SRT_M_SLACK] = "slack",
 	[SRT_M_NOISE] = "noise",
+	[SRT_M_SECTION] = "section",
+	[SRT_M_LOCKWAIT] = "lock_wait",
 };
 
 static char *srt_copy_line(const char __user *ubuf, size_t count)
@@ -98,7 +102,7 @@ DEFINE_SHOW_ATTRIBUTE(srt_loops);
 static int srt_config_show(struct seq_file *m, void *unused)
 {
 	struct srt_loop *loop = m->private;
-	char val[48];
+	char val[256];
 	int key;
 
 	mutex_lock(&srt_lock);
@@ -216,6 +220,17 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "chain_bad_inputs: %llu\n", c.chain_bad_inputs);
 	seq_printf(m, "chain_commits: %llu\n", c.chain_commits);
 	seq_printf(m, "commit_cycle: %llu\n", c.commit_cycle);
+	seq_printf(m, "section: %s\n", srt_section_names[loop->cfg.section]);
+	seq_printf(m, "lock: %s\n", loop->cfg.lock[0] ? loop->cfg.lock :
+		   (loop->cfg.section == SRT_SEC_RAW_SPINLOCK ||
+		    loop->cfg.section == SRT_SEC_SPINLOCK) ? "own" : "none");
+	seq_printf(m, "section_overruns: %llu\n", c.section_overruns);
+	seq_printf(m, "io_bindings: %u\n", loop->io.n);
+	seq_printf(m, "io_read_errors: %llu\n", c.io_read_errors);
+	seq_printf(m, "io_write_errors: %llu\n", c.io_write_errors);
+	seq_printf(m, "triggers: %llu\n", c.triggers);
+	seq_printf(m, "triggers_coalesced: %llu\n", c.triggers_coalesced);
+	seq_printf(m, "trigger_timeouts: %llu\n", c.trigger_timeouts);
 	if (c.clock_errors)
 		seq_puts(m, "# warning: the clock went backwards; some times are invalid\n");
 	for (i = 0; i < SRT_NR_METRICS; i++) {
@@ -304,6 +319,27 @@ static int srt_preflight_file_show(struct seq_file *m, void *unused)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(srt_preflight_file);
+
+static int srt_io_file_show(struct seq_file *m, void *unused)
+{
+	srt_io_show(m->private, m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(srt_io_file);
+
+static int srt_providers_show(struct seq_file *m, void *unused)
+{
+	srt_io_providers_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(srt_providers);
+
+static int srt_locks_show(struct seq_file *m, void *unused)
+{
+	srt_sec_locks_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(srt_locks);
 
 /* ---- chain: blocks, params, commit, fpu_empty ---- */
 
@@ -502,6 +538,7 @@ int srt_debugfs_add_loop(struct srt_loop *loop)
 	debugfs_create_file("params", 0600, d, loop, &srt_params_fops);
 	debugfs_create_file("commit", 0600, d, loop, &srt_commit_fops);
 	debugfs_create_file("fpu_empty", 0600, d, loop, &srt_fpu_empty_fops);
+	debugfs_create_file("io", 0400, d, loop, &srt_io_file_fops);
 	srt_limits_debugfs_add(loop, d);
 	srt_flight_debugfs_add(loop, d);
 	if (loop->region)
@@ -525,6 +562,9 @@ int srt_debugfs_init(void)
 	debugfs_create_file("last_error", 0400, srt_dir, NULL,
 			    &srt_error_fops);
 	debugfs_create_file("loops", 0400, srt_dir, NULL, &srt_loops_fops);
+	debugfs_create_file("providers", 0400, srt_dir, NULL,
+			    &srt_providers_fops);
+	debugfs_create_file("locks", 0400, srt_dir, NULL, &srt_locks_fops);
 	return 0;
 }
 

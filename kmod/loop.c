@@ -46,6 +46,7 @@ static const char * const srt_safe_reason_names[SRT_NR_SAFE_REASONS] = {
 	[SRT_SAFE_LIMIT] = "limit",
 	[SRT_SAFE_HEARTBEAT] = "heartbeat",
 	[SRT_SAFE_MANUAL] = "manual",
+	[SRT_SAFE_IO] = "io",
 };
 
 const char *srt_safe_reason_name(u32 why)
@@ -138,6 +139,12 @@ static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
 			      loop->cfg.hist_bucket_ns);
 }
 
+/* Poll and hybrid loops spin; hrtimer and external ones sleep. */
+static bool srt_mode_spins(u32 mode)
+{
+	return mode == SRT_WAIT_POLL || mode == SRT_WAIT_HYBRID;
+}
+
 /* Checks against the machine, which the pure validator cannot see. */
 static int srt_check_cpu(const struct srt_config *cfg, char *err,
 			 size_t errlen)
@@ -155,7 +162,7 @@ static int srt_check_cpu(const struct srt_config *cfg, char *err,
 	 * that also does housekeeping, kworkers starve and whoever waits on
 	 * them (lru_add_drain_all from mlockall, for one) hangs.
 	 */
-	if (cfg->mode != SRT_WAIT_HRTIMER && !cfg->force &&
+	if (srt_mode_spins(cfg->mode) && !cfg->force &&
 	    !srt_cpu_isolated(cfg->cpu)) {
 		snprintf(err, errlen,
 			 "cpu %d is not isolated: a %s loop would starve its kworkers (force=1 overrides)",
@@ -174,8 +181,8 @@ static int srt_check_cpu_free(struct srt_loop *loop, char *err,
 	list_for_each_entry(o, &srt_loops, node) {
 		if (o == loop || !o->task || o->cfg.cpu != loop->cfg.cpu)
 			continue;
-		if (o->cfg.mode != SRT_WAIT_HRTIMER ||
-		    loop->cfg.mode != SRT_WAIT_HRTIMER) {
+		if (srt_mode_spins(o->cfg.mode) ||
+		    srt_mode_spins(loop->cfg.mode)) {
 			snprintf(err, errlen,
 				 "cpu %d is busy with loop '%s' (poll and hybrid loops need a CPU alone)",
 				 loop->cfg.cpu, o->name);
@@ -222,6 +229,9 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	ret = srt_flight_prepare(loop, err, errlen);
 	if (ret)
 		return ret;
+	ret = srt_io_check_start(loop, err, errlen);
+	if (ret)
+		return ret;
 
 	task = kthread_create_on_cpu(srt_loop_thread, loop, loop->cfg.cpu,
 				     "shieldrt/%u");
@@ -241,6 +251,7 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	loop->requests = 0;
 	srt_loop_reset_stats(loop);
 	WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
+	srt_io_run_begin(loop, task);
 	wake_up_process(task);
 	return 0;
 
@@ -252,6 +263,7 @@ err_stop_task:
 static void srt_stop_locked(struct srt_loop *loop)
 {
 	lockdep_assert_held(&srt_lock);
+	srt_io_run_end(loop);
 	kthread_stop(loop->task);
 	put_task_struct(loop->task);
 	loop->task = NULL;
@@ -265,6 +277,9 @@ static void srt_unlink_locked(struct srt_loop *loop)
 		srt_stop_locked(loop);
 	list_del(&loop->node);
 	loop->dead = true;
+	srt_io_unbind_all(loop);
+	srt_sec_lock_put(loop->sec_lock);
+	loop->sec_lock = NULL;
 	srt_chain_loop_release(loop);
 	if (loop->region)	/* mappings stay valid, flagged dead */
 		srt_region_kill(loop->region);
@@ -405,19 +420,28 @@ int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
 	ret = srt_check_cpu(cfg, err, errlen);
 	if (ret)
 		goto err_unlock;
+	loop->sec_lock = srt_sec_lock_get(cfg, &loop->own_lock, err, errlen);
+	if (IS_ERR(loop->sec_lock)) {
+		ret = PTR_ERR(loop->sec_lock);
+		loop->sec_lock = NULL;
+		goto err_unlock;
+	}
+	ret = srt_io_bind_all(loop, err, errlen);
+	if (ret)
+		goto err_put_lock;
 	loop->region = srt_loop_region_create(loop, loop->sig.n_in,
 					      loop->sig.n_out);
 	if (IS_ERR(loop->region)) {
 		ret = PTR_ERR(loop->region);
 		loop->region = NULL;
 		snprintf(err, errlen, "data plane region: error %d", ret);
-		goto err_unlock;
+		goto err_unbind;
 	}
 	ret = srt_debugfs_add_loop(loop);
 	if (ret) {
 		snprintf(err, errlen,
 			 "debugfs entry '%s' still exists; retry", cfg->name);
-		goto err_unlock;
+		goto err_unbind;
 	}
 	list_add_tail(&loop->node, &srt_loops);
 	if (start) {
@@ -435,6 +459,11 @@ int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
 	kfree(cfg);
 	return 0;
 
+err_unbind:
+	srt_io_unbind_all(loop);
+err_put_lock:
+	srt_sec_lock_put(loop->sec_lock);
+	loop->sec_lock = NULL;
 err_unlock:
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
@@ -568,6 +597,11 @@ int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
 	ret = -EINVAL;
 	if ((seen & BIT(SRT_KEY_NAME)) && strcmp(cfg->name, loop->name)) {
 		snprintf(err, errlen, "a loop cannot be renamed");
+		goto out_unlock;
+	}
+	if (seen & (BIT(SRT_KEY_SECTION) | BIT(SRT_KEY_LOCK) | BIT(SRT_KEY_IO))) {
+		snprintf(err, errlen,
+			 "section, lock and io are set when the loop is created");
 		goto out_unlock;
 	}
 	fixed = 0;

@@ -21,6 +21,8 @@
 #include "flightrec.h"
 #include "policy.h"
 #include "slack.h"
+#include "section.h"
+#include "io.h"
 
 struct srt_region;
 #include "timing.h"
@@ -41,6 +43,7 @@ enum srt_safe_reason {
 	SRT_SAFE_LIMIT,		/* an output was outside its limits */
 	SRT_SAFE_HEARTBEAT,	/* the feeding process went quiet */
 	SRT_SAFE_MANUAL,	/* asked for by the operator */
+	SRT_SAFE_IO,		/* a provider went away or triggers stopped */
 	SRT_NR_SAFE_REASONS
 };
 
@@ -52,6 +55,8 @@ enum srt_metric {
 	SRT_M_COMPUTE,		/* work start to work end */
 	SRT_M_SLACK,		/* work end to the next deadline (>= 0) */
 	SRT_M_NOISE,		/* clock gaps seen while spinning */
+	SRT_M_SECTION,		/* inside the cycle section */
+	SRT_M_LOCKWAIT,		/* waiting for the section's lock */
 	SRT_NR_METRICS
 };
 
@@ -89,6 +94,13 @@ struct srt_counters {
 	u64 chain_bad_inputs;	/* steps with a NaN/Inf input: previous kept */
 	u64 chain_commits;
 	u64 commit_cycle;	/* cycle the last commit took effect */
+	/* section.h, io.c */
+	u64 section_overruns;	/* sections longer than section_budget */
+	u64 io_read_errors;
+	u64 io_write_errors;
+	u64 triggers;		/* external: triggers taken */
+	u64 triggers_coalesced;	/* arrived while a cycle ran: missed */
+	u64 trigger_timeouts;	/* waits that ended with no trigger */
 };
 
 /* One cycle's scratch, filled step by step; loop thread only. */
@@ -110,7 +122,13 @@ struct srt_cycle_ctx {
 	bool safe;			/* loop was in safe state this cycle */
 	enum srt_safe_reason safe_why;
 	bool want_safe;
+	bool fpu_held;			/* the section opened the FPU */
+	bool atomic;			/* the section's body cannot sleep */
+	u64 sec_start_ns;
+	u64 io_timeout_ns;		/* external: a wait that timed out */
 	struct srt_chain_cycle chain;	/* what the chain section did */
+	struct srt_io_cycle io;		/* what the providers did */
+	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
 };
 
 struct srt_loop {
@@ -144,6 +162,9 @@ struct srt_loop {
 	struct srt_loop_chain chain;	/* algorithms: chain.h */
 	struct srt_loop_limits limits;	/* output limits: limits.h */
 	struct srt_flight flight;	/* flight recorder: flightrec.h */
+	struct srt_sec_lock own_lock;	/* section.h */
+	struct srt_sec_lock *sec_lock;	/* own_lock or a shared one */
+	struct srt_loop_io io;		/* I/O bindings: io.h */
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;

@@ -19,6 +19,7 @@
 TRACE_DEFINE_ENUM(SRT_WAIT_HRTIMER);
 TRACE_DEFINE_ENUM(SRT_WAIT_POLL);
 TRACE_DEFINE_ENUM(SRT_WAIT_HYBRID);
+TRACE_DEFINE_ENUM(SRT_WAIT_EXTERNAL);
 
 TRACE_DEFINE_ENUM(SRT_CYC_OVERRUN);
 TRACE_DEFINE_ENUM(SRT_CYC_BUDGET);
@@ -26,6 +27,8 @@ TRACE_DEFINE_ENUM(SRT_CYC_SAFE);
 TRACE_DEFINE_ENUM(SRT_CYC_CATCHUP);
 TRACE_DEFINE_ENUM(SRT_CYC_NOISE);
 TRACE_DEFINE_ENUM(SRT_CYC_CLOCK);
+TRACE_DEFINE_ENUM(SRT_CYC_SECTION);
+TRACE_DEFINE_ENUM(SRT_CYC_IO);
 
 TRACE_DEFINE_ENUM(SRT_SAFE_OVERRUN);
 TRACE_DEFINE_ENUM(SRT_SAFE_RESUME);
@@ -33,12 +36,14 @@ TRACE_DEFINE_ENUM(SRT_SAFE_NONFINITE);
 TRACE_DEFINE_ENUM(SRT_SAFE_LIMIT);
 TRACE_DEFINE_ENUM(SRT_SAFE_HEARTBEAT);
 TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
+TRACE_DEFINE_ENUM(SRT_SAFE_IO);
 
 #define srt_show_mode(m)						\
 	__print_symbolic(m,						\
 			 { SRT_WAIT_HRTIMER, "hrtimer" },		\
 			 { SRT_WAIT_POLL, "poll" },			\
-			 { SRT_WAIT_HYBRID, "hybrid" })
+			 { SRT_WAIT_HYBRID, "hybrid" },		\
+			 { SRT_WAIT_EXTERNAL, "external" })
 
 #define srt_show_flags(f)						\
 	__print_flags(f, "|",						\
@@ -47,7 +52,9 @@ TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
 		      { SRT_CYC_SAFE, "safe" },				\
 		      { SRT_CYC_CATCHUP, "catchup" },			\
 		      { SRT_CYC_NOISE, "noise" },			\
-		      { SRT_CYC_CLOCK, "clock" })
+		      { SRT_CYC_CLOCK, "clock" },			\
+		      { SRT_CYC_SECTION, "section" },			\
+		      { SRT_CYC_IO, "io" })
 
 #define srt_show_safe_reason(r)						\
 	__print_symbolic(r,						\
@@ -56,7 +63,8 @@ TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
 			 { SRT_SAFE_NONFINITE, "nonfinite" },		\
 			 { SRT_SAFE_LIMIT, "limit" },			\
 			 { SRT_SAFE_HEARTBEAT, "heartbeat" },		\
-			 { SRT_SAFE_MANUAL, "manual" })
+			 { SRT_SAFE_MANUAL, "manual" },		\
+			 { SRT_SAFE_IO, "io" })
 
 /* cycle and overrun carry the same record: one cycle's outcome. */
 DECLARE_EVENT_CLASS(shieldrt_cycle_class,
@@ -69,6 +77,8 @@ DECLARE_EVENT_CLASS(shieldrt_cycle_class,
 		__field(s64, lateness_ns)
 		__field(u64, compute_ns)
 		__field(s64, slack_ns)
+		__field(u64, section_ns)
+		__field(u64, lock_wait_ns)
 		__field(u32, missed)
 		__field(u32, flags)
 	),
@@ -78,12 +88,15 @@ DECLARE_EVENT_CLASS(shieldrt_cycle_class,
 		__entry->lateness_ns = lateness_ns;
 		__entry->compute_ns = s->compute_ns;
 		__entry->slack_ns = slack_ns;
+		__entry->section_ns = s->section_ns;
+		__entry->lock_wait_ns = s->lock_wait_ns;
 		__entry->missed = s->missed;
 		__entry->flags = s->flags;
 	),
-	TP_printk("loop=%s cycle=%llu lateness=%lld ns compute=%llu ns slack=%lld ns missed=%u flags=%s",
+	TP_printk("loop=%s cycle=%llu lateness=%lld ns compute=%llu ns slack=%lld ns section=%llu ns lock_wait=%llu ns missed=%u flags=%s",
 		  __entry->loop, __entry->cycle, __entry->lateness_ns,
-		  __entry->compute_ns, __entry->slack_ns, __entry->missed,
+		  __entry->compute_ns, __entry->slack_ns, __entry->section_ns,
+		  __entry->lock_wait_ns, __entry->missed,
 		  srt_show_flags(__entry->flags))
 );
 
@@ -239,6 +252,88 @@ TRACE_EVENT(limit_trip,
 	TP_printk("loop=%s cycle=%llu out=%u value=0x%016llx min=0x%016llx max=0x%016llx (f64 bits)",
 		  __entry->loop, __entry->cycle, __entry->out, __entry->value,
 		  __entry->min, __entry->max)
+);
+
+/* The cycle section ran longer than section_budget_us. */
+TRACE_EVENT(section_overrun,
+	TP_PROTO(const char *loop, const struct srt_cycle_sample *s,
+		 u64 budget_ns),
+	TP_ARGS(loop, s, budget_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u64, section_ns)
+		__field(u64, lock_wait_ns)
+		__field(u64, budget_ns)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = s->cycle;
+		__entry->section_ns = s->section_ns;
+		__entry->lock_wait_ns = s->lock_wait_ns;
+		__entry->budget_ns = budget_ns;
+	),
+	TP_printk("loop=%s cycle=%llu section=%llu ns lock_wait=%llu ns budget=%llu ns",
+		  __entry->loop, __entry->cycle, __entry->section_ns,
+		  __entry->lock_wait_ns, __entry->budget_ns)
+);
+
+/* An I/O provider's read or write returned an error. */
+TRACE_EVENT(io_error,
+	TP_PROTO(const char *loop, u64 cycle, const char *provider,
+		 bool write),
+	TP_ARGS(loop, cycle, provider, write),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__array(char, provider, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u32, write)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		strscpy(__entry->provider, provider, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->write = write;
+	),
+	TP_printk("loop=%s cycle=%llu provider=%s %s failed",
+		  __entry->loop, __entry->cycle, __entry->provider,
+		  __entry->write ? "write" : "read")
+);
+
+/*
+ * A provider's srt_io_trigger() that started no cycle.  A fixed array,
+ * not __string(): __assign_str() changed its arguments in 6.10.
+ */
+TRACE_EVENT(io_trigger_reject,
+	TP_PROTO(const char *loop, const char *why),
+	TP_ARGS(loop, why),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__array(char, why, 32)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		strscpy(__entry->why, why, sizeof(__entry->why));
+	),
+	TP_printk("loop=%s rejected: %s", __entry->loop, __entry->why)
+);
+
+/* mode=external: no trigger came within trigger_timeout_us. */
+TRACE_EVENT(trigger_timeout,
+	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
+	TP_ARGS(loop, cycle, waited_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u64, waited_ns)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->waited_ns = waited_ns;
+	),
+	TP_printk("loop=%s cycle=%llu no trigger for %llu ns",
+		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
 #endif /* SHIELDRT_TRACE_H */

@@ -88,15 +88,18 @@ static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 
 /*
  * Spin on the clock until @until, like the EAST noise measurement: any
- * gap between two readings above noise_ns was time taken from us.  With
- * @work, each iteration also does a little integer work (the synthetic
- * workload).  -EINTR if the loop is being stopped.
+ * gap between two readings above noise_ns was time taken from us.  The
+ * workload kinds also do a little integer work per iteration; inside an
+ * atomic cycle section they skip the housekeeping (it may reschedule and
+ * briefly enables interrupts), which config validation bounds by keeping
+ * the workload within one period.  -EINTR if the loop is being stopped.
  */
 int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
-		   bool work)
+		   enum srt_spin_kind kind)
 {
 	u64 prev = ktime_get_ns(), begin = prev, qs = prev, now;
 	u64 acc = loop->workload_sink;
+	bool work = kind != SRT_SPIN_WAIT;
 	s64 gap;
 	int ret = 0;
 
@@ -110,7 +113,8 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 		else if (gap > c->live.noise_ns)
 			srt_noise(loop, c, prev, gap);
 		prev = now;
-		if (now - qs >= SRT_QS_INTERVAL_NS) {
+		if (kind != SRT_SPIN_WORK_ATOMIC &&
+		    now - qs >= SRT_QS_INTERVAL_NS) {
 			if (srt_spin_housekeeping()) {
 				ret = -EINTR;
 				break;
@@ -146,7 +150,8 @@ static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * Wait for @deadline.  Fills irq and thread latency (thread latency is
  * measured against the target of the last wait: the timer for hrtimer,
  * deadline - slack for hybrid, the deadline for a spin).  A deadline
- * already past (catch-up) is not waited for.
+ * already past (catch-up) is not waited for.  An external loop waits for
+ * its trigger instead (io.c), and gets 1 back when none came in time.
  */
 int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 {
@@ -155,6 +160,8 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 
 	c->s.irq_latency_ns = -1;
 	c->s.thread_latency_ns = -1;
+	if (loop->cfg.mode == SRT_WAIT_EXTERNAL)
+		return srt_io_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
 		return 0;
@@ -178,7 +185,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	}
 	if (ret)
 		return ret;
-	ret = srt_spin_until(loop, c, deadline, false);
+	ret = srt_spin_until(loop, c, deadline, SRT_SPIN_WAIT);
 	now = ktime_get_ns();
 	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SRT_WAIT_POLL)
 		c->s.thread_latency_ns = srt_delta(now, deadline);

@@ -14,7 +14,14 @@
 
 enum hrtimer_restart srt_timer_fn(struct hrtimer *timer);
 int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline);
+/* What a spin is for: waiting, or the synthetic workload (in a section). */
+enum srt_spin_kind {
+	SRT_SPIN_WAIT,
+	SRT_SPIN_WORK,
+	SRT_SPIN_WORK_ATOMIC,	/* no housekeeping: preemption may be off */
+};
+
 int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
-		   bool work);
+		   enum srt_spin_kind kind);
 
 #endif /* SHIELDRT_WAIT_H */

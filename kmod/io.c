@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * I/O providers: the registry, a loop's bindings, the per-cycle reads and
+ * writes with their cost, and external triggers.  Locking and lifetime
+ * rules are in io.h; the provider's side is include/shieldrt_io.h.
+ */
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/timekeeping.h>
+#include "loop.h"
+#include "io.h"
+#include "trace.h"
+
+static LIST_HEAD(srt_io_providers);
+
+static struct srt_io_provider *srt_io_find(const char *name)
+{
+	struct srt_io_provider *p;
+
+	lockdep_assert_held(&srt_lock);
+	list_for_each_entry(p, &srt_io_providers, node)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
+
+int srt_io_register(struct srt_io_provider *p)
+{
+	int ret = 0;
+
+	if (!p || !p->name || !srt_name_valid(p->name) ||
+	    (!p->read && !p->write))
+		return -EINVAL;
+	mutex_lock(&srt_lock);
+	if (srt_io_find(p->name)) {
+		ret = -EEXIST;
+	} else {
+		p->bindings = 0;
+		list_add_tail(&p->node, &srt_io_providers);
+	}
+	mutex_unlock(&srt_lock);
+	if (!ret)
+		pr_info("I/O provider %s registered\n", p->name);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(srt_io_register);
+
+/*
+ * Every binding of @p loses it: its loop is told (it goes to safe state,
+ * reason io, at its next cycle or trigger wait), a grace period lets any
+ * cycle inside a callback finish, then the provider unbinds.
+ */
+void srt_io_unregister(struct srt_io_provider *p)
+{
+	struct srt_loop *loop;
+	struct task_struct *task;
+	bool any = false;
+	u32 i;
+
+	mutex_lock(&srt_lock);
+	list_del(&p->node);
+	list_for_each_entry(loop, &srt_loops, node) {
+		for (i = 0; i < loop->io.n; i++) {
+			if (loop->io.b[i].prov != p)
+				continue;
+			WRITE_ONCE(loop->io.b[i].prov, NULL);
+			WRITE_ONCE(loop->io.gone, true);
+			any = true;
+		}
+		/* An external loop waiting for a trigger learns it now. */
+		rcu_read_lock();
+		task = READ_ONCE(loop->io.task);
+		if (task && READ_ONCE(loop->io.gone))
+			wake_up_process(task);
+		rcu_read_unlock();
+	}
+	if (any)
+		synchronize_rcu();
+	list_for_each_entry(loop, &srt_loops, node) {
+		for (i = 0; i < loop->io.n; i++) {
+			struct srt_io_bind *b = &loop->io.b[i];
+
+			if (b->pub.provider != p || !b->bound)
+				continue;
+			if (p->unbind)
+				p->unbind(&b->pub);
+			b->bound = false;
+		}
+	}
+	mutex_unlock(&srt_lock);
+	pr_info("I/O provider %s unregistered\n", p->name);
+}
+EXPORT_SYMBOL_GPL(srt_io_unregister);
+
+static void srt_io_reject(struct srt_loop *loop, const char *why)
+{
+	atomic_long_inc(&loop->io.rejected);
+	trace_io_trigger_reject(loop->name, why);
+}
+
+void srt_io_trigger(struct srt_io_binding *pub)
+{
+	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
+	struct srt_loop *loop = b->loop;
+	struct task_struct *task;
+
+	if (!pub->trigger) {
+		srt_io_reject(loop, "not the trigger binding");
+		return;
+	}
+	rcu_read_lock();
+	task = READ_ONCE(loop->io.task);
+	if (task) {
+		WRITE_ONCE(loop->io.trig_ns, ktime_get_ns());
+		/* Pairs with the acquire in srt_io_wait_trigger(). */
+		atomic_long_inc_return_release(&loop->io.trig_seq);
+		wake_up_process(task);
+	}
+	rcu_read_unlock();
+	if (!task)
+		srt_io_reject(loop, "loop not running");
+}
+EXPORT_SYMBOL_GPL(srt_io_trigger);
+
+unsigned long srt_io_lock(struct srt_io_binding *pub)
+{
+	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&b->loop->sec_lock->raw, flags);
+	return flags;
+}
+EXPORT_SYMBOL_GPL(srt_io_lock);
+
+void srt_io_unlock(struct srt_io_binding *pub, unsigned long flags)
+{
+	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
+
+	raw_spin_unlock_irqrestore(&b->loop->sec_lock->raw, flags);
+}
+EXPORT_SYMBOL_GPL(srt_io_unlock);
+
+/* ---- binding (srt_lock held) ---- */
+
+int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
+{
+	const struct srt_config *cfg = &loop->cfg;
+	struct srt_io_provider *p;
+	struct srt_io_bind *b;
+	u32 i;
+	int ret;
+
+	lockdep_assert_held(&srt_lock);
+	atomic_long_set(&loop->io.trig_seq, 0);
+	atomic_long_set(&loop->io.rejected, 0);
+	for (i = 0; i < cfg->n_io; i++) {
+		const struct srt_io_spec *sp = &cfg->io[i];
+
+		p = srt_io_find(sp->name);
+		if (!p) {
+			snprintf(err, errlen, "io: no provider named '%s'",
+				 sp->name);
+			ret = -ENOENT;
+			goto err_unbind;
+		}
+		if ((sp->n_in && !p->read) || (sp->n_out && !p->write)) {
+			snprintf(err, errlen, "io: provider %s cannot %s",
+				 sp->name, sp->n_in ? "read inputs" :
+				 "write outputs");
+			ret = -EINVAL;
+			goto err_unbind;
+		}
+		b = &loop->io.b[i];
+		memset(b, 0, sizeof(*b));
+		b->loop = loop;
+		b->pub = (struct srt_io_binding){
+			.provider = p, .loop = loop->name, .cpu = cfg->cpu,
+			.period_ns = cfg->period_ns,
+			.in_first = sp->in_first, .n_in = sp->n_in,
+			.out_first = sp->out_first, .n_out = sp->n_out,
+			.trigger = sp->trigger,
+		};
+		if (p->bind) {
+			ret = p->bind(&b->pub, err, errlen);
+			if (ret) {
+				if (!err[0])
+					snprintf(err, errlen,
+						 "io: %s refused the binding (%d)",
+						 sp->name, ret);
+				goto err_unbind;
+			}
+		}
+		b->prov = p;
+		b->bound = true;
+		p->bindings++;
+		loop->io.n = i + 1;
+		if (sp->trigger)
+			loop->io.trig = b;
+	}
+	return 0;
+
+err_unbind:
+	srt_io_unbind_all(loop);
+	return ret;
+}
+
+void srt_io_unbind_all(struct srt_loop *loop)
+{
+	struct srt_io_bind *b;
+	u32 i;
+
+	lockdep_assert_held(&srt_lock);
+	for (i = loop->io.n; i-- > 0;) {
+		b = &loop->io.b[i];
+		if (b->bound) {
+			struct srt_io_provider *p = b->prov;
+
+			if (p->unbind)
+				p->unbind(&b->pub);
+			p->bindings--;
+			b->bound = false;
+		}
+		b->prov = NULL;
+	}
+	loop->io.n = 0;
+	loop->io.trig = NULL;
+}
+
+int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
+{
+	u32 i;
+
+	lockdep_assert_held(&srt_lock);
+	for (i = 0; i < loop->io.n; i++) {
+		if (!loop->io.b[i].prov) {
+			snprintf(err, errlen,
+				 "io: provider %s was unloaded; destroy and create the loop again",
+				 loop->io.b[i].pub.provider->name);
+			return -ENODEV;
+		}
+	}
+	return srt_io_spec_check_signals(&loop->cfg, loop->sig.n_in,
+					 loop->sig.n_out, err, errlen);
+}
+
+/* A run begins: triggers may now wake @task. */
+void srt_io_run_begin(struct srt_loop *loop, struct task_struct *task)
+{
+	loop->io.seen_seq = atomic_long_read(&loop->io.trig_seq);
+	if (loop->io.trig)
+		WRITE_ONCE(loop->io.task, task);
+}
+
+/* Before the thread stops: no trigger may still be waking it. */
+void srt_io_run_end(struct srt_loop *loop)
+{
+	if (!READ_ONCE(loop->io.task))
+		return;
+	WRITE_ONCE(loop->io.task, NULL);
+	synchronize_rcu();
+}
+
+/* ---- the cycle (loop thread) ---- */
+
+/*
+ * Every binding's read, under the I/O lock (taken here unless the
+ * section holds it already), into scratch; a clean read replaces its
+ * inputs, a failed one leaves them as they were.
+ */
+void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
+		       bool io_lock_held)
+{
+	struct srt_sec_lock *l = loop->sec_lock;
+	struct srt_io_provider *p;
+	unsigned long flags = 0;
+	u64 t0, t1;
+	u32 i, k;
+	int ret;
+
+	rcu_read_lock();
+	if (!io_lock_held)
+		raw_spin_lock_irqsave(&l->raw, flags);
+	t0 = ktime_get_ns();
+	for (i = 0; i < loop->io.n; i++) {
+		struct srt_io_bind *b = &loop->io.b[i];
+
+		p = READ_ONCE(b->prov);
+		if (!b->pub.n_in || !p)
+			continue;
+		ret = p->read(&b->pub, c->io_buf);
+		t1 = ktime_get_ns();
+		c->io.rd_ns[i] = t1 - t0;
+		c->io.rd_done |= BIT(i);
+		t0 = t1;
+		if (ret < 0) {
+			c->io.rd_err |= BIT(i);
+			continue;
+		}
+		for (k = 0; k < b->pub.n_in; k++)
+			WRITE_ONCE(loop->sig.in[b->pub.in_first + k],
+				   c->io_buf[k]);
+	}
+	if (!io_lock_held)
+		raw_spin_unlock_irqrestore(&l->raw, flags);
+	rcu_read_unlock();
+}
+
+/* Every binding's write: checked outputs, or the safe values. */
+void srt_io_cycle_write(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			const u64 *out, bool safe)
+{
+	struct srt_io_provider *p;
+	u64 t0, t1;
+	u32 i;
+	int ret;
+
+	rcu_read_lock();
+	t0 = ktime_get_ns();
+	for (i = 0; i < loop->io.n; i++) {
+		struct srt_io_bind *b = &loop->io.b[i];
+
+		p = READ_ONCE(b->prov);
+		if (!b->pub.n_out || !p)
+			continue;
+		ret = p->write(&b->pub, out + b->pub.out_first, safe);
+		t1 = ktime_get_ns();
+		c->io.wr_ns[i] = t1 - t0;
+		c->io.wr_done |= BIT(i);
+		t0 = t1;
+		if (ret < 0)
+			c->io.wr_err |= BIT(i);
+	}
+	rcu_read_unlock();
+}
+
+static void srt_io_cost_add(struct srt_io_cost *k, u64 ns, bool err)
+{
+	k->calls++;
+	k->errors += err;
+	k->ns_sum += ns;
+	k->ns_max = max(k->ns_max, ns);
+}
+
+/* Fold this cycle's I/O into the bindings' counters; under stats_seq. */
+void srt_io_account(struct srt_loop *loop, const struct srt_cycle_ctx *c)
+{
+	u32 i;
+
+	for (i = 0; i < loop->io.n; i++) {
+		if (c->io.rd_done & BIT(i))
+			srt_io_cost_add(&loop->io.b[i].rd, c->io.rd_ns[i],
+					c->io.rd_err & BIT(i));
+		if (c->io.wr_done & BIT(i))
+			srt_io_cost_add(&loop->io.b[i].wr, c->io.wr_ns[i],
+					c->io.wr_err & BIT(i));
+	}
+}
+
+/*
+ * mode=external: sleep until the trigger binding fires, at most
+ * trigger_timeout_ns (default ten periods).  0 with the trigger's time as
+ * this cycle's deadline; 1 on a timeout or when a provider went away (no
+ * cycle runs); -EINTR when the loop is being stopped.
+ */
+int srt_io_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u64 timeout = loop->cfg.trigger_timeout_ns ?:
+		      10 * loop->cfg.period_ns;
+	u64 t0 = ktime_get_ns(), t1;
+	unsigned long seq;
+	bool fired = false;
+
+	WRITE_ONCE(loop->timer_fired, false);
+	hrtimer_start(&loop->timer, ns_to_ktime(t0 + timeout),
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		/* Pairs with the release in srt_io_trigger(). */
+		seq = atomic_long_read_acquire(&loop->io.trig_seq);
+		if (seq != loop->io.seen_seq)
+			break;
+		/* Pairs with the smp_store_release() in srt_timer_fn(). */
+		fired = smp_load_acquire(&loop->timer_fired);
+		if (fired || kthread_should_stop())
+			break;
+		/* A provider went away: once, to enter safe state. */
+		if (READ_ONCE(loop->io.gone) &&
+		    READ_ONCE(loop->state) != SRT_STATE_SAFE)
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	hrtimer_cancel(&loop->timer);
+	t1 = ktime_get_ns();
+	c->sleep_ns += t1 - t0;
+	if (seq != loop->io.seen_seq) {
+		c->io.triggers = seq - loop->io.seen_seq;
+		loop->io.seen_seq = seq;
+		c->s.deadline_ns = READ_ONCE(loop->io.trig_ns);
+		c->s.thread_latency_ns = srt_delta(t1, c->s.deadline_ns);
+		return 0;
+	}
+	if (kthread_should_stop())
+		return -EINTR;
+	c->io_timeout_ns = t1 - t0;
+	return 1;
+}
+
+/* ---- debugfs views ---- */
+
+static void srt_io_cost_show(struct seq_file *m, const char *what,
+			     const struct srt_io_cost *k)
+{
+	seq_printf(m, " %s_calls=%llu %s_errors=%llu %s_ns_avg=%llu %s_ns_max=%llu",
+		   what, k->calls, what, k->errors, what,
+		   k->calls ? div64_u64(k->ns_sum, k->calls) : 0, what,
+		   k->ns_max);
+}
+
+void srt_io_show(struct srt_loop *loop, struct seq_file *m)
+{
+	struct srt_io_cost rd[SRT_IO_MAX_BINDINGS], wr[SRT_IO_MAX_BINDINGS];
+	unsigned int seq;
+	u32 i, n;
+
+	mutex_lock(&srt_lock);
+	n = loop->io.n;
+	do {
+		seq = read_seqcount_begin(&loop->stats_seq);
+		for (i = 0; i < n; i++) {
+			rd[i] = loop->io.b[i].rd;
+			wr[i] = loop->io.b[i].wr;
+		}
+	} while (read_seqcount_retry(&loop->stats_seq, seq));
+	seq_printf(m, "# %u binding(s); times in ns, per cycle\n", n);
+	for (i = 0; i < n; i++) {
+		const struct srt_io_binding *b = &loop->io.b[i].pub;
+
+		seq_printf(m, "%s in=%u+%u out=%u+%u trigger=%d state=%s",
+			   b->provider->name, b->in_first, b->n_in,
+			   b->out_first, b->n_out, b->trigger,
+			   loop->io.b[i].prov ? "bound" : "gone");
+		srt_io_cost_show(m, "read", &rd[i]);
+		srt_io_cost_show(m, "write", &wr[i]);
+		seq_putc(m, '\n');
+	}
+	if (loop->io.trig)
+		seq_printf(m, "triggers_rejected: %ld\n",
+			   atomic_long_read(&loop->io.rejected));
+	mutex_unlock(&srt_lock);
+}
+
+void srt_io_providers_show(struct seq_file *m)
+{
+	struct srt_io_provider *p;
+
+	seq_puts(m, "# name bindings read write\n");
+	mutex_lock(&srt_lock);
+	list_for_each_entry(p, &srt_io_providers, node)
+		seq_printf(m, "%s %u %d %d\n", p->name, p->bindings,
+			   !!p->read, !!p->write);
+	mutex_unlock(&srt_lock);
+}

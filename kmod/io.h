@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A loop's I/O provider bindings (the API is include/shieldrt_io.h).
+ *
+ * Who touches what:
+ *   - srt_lock guards the provider registry, binding and unbinding.
+ *   - The loop thread calls the providers' read/write inside an RCU
+ *     read-side section and only through b->prov, read once; unregister
+ *     clears b->prov, waits for a grace period, then unbinds.  So after
+ *     srt_io_unregister() no callback of that provider runs.
+ *   - srt_io_trigger() may come from any context; it wakes the loop
+ *     through io.task, which stop clears and waits a grace period for.
+ */
+#ifndef SHIELDRT_IO_KMOD_H
+#define SHIELDRT_IO_KMOD_H
+
+#include <linux/atomic.h>
+#include "../include/shieldrt_io.h"
+#include "config.h"
+
+struct srt_loop;
+struct srt_cycle_ctx;
+struct seq_file;
+
+/* One binding's cost and outcome, per callback kind. */
+struct srt_io_cost {
+	u64 calls;
+	u64 errors;
+	u64 ns_sum;
+	u64 ns_max;
+};
+
+struct srt_io_bind {
+	struct srt_io_binding pub;
+	struct srt_io_provider *prov;	/* NULL once the provider is gone */
+	struct srt_loop *loop;
+	bool bound;			/* srt_lock: unbind still owed */
+	/* loop thread, under stats_seq */
+	struct srt_io_cost rd, wr;
+};
+
+struct srt_loop_io {
+	u32 n;
+	struct srt_io_bind b[SRT_IO_MAX_BINDINGS];
+	struct srt_io_bind *trig;	/* mode=external: the trigger */
+	bool gone;			/* a bound provider went away */
+
+	/* External triggers: any context writes, the loop thread reads. */
+	struct task_struct *task;	/* RCU: whom a trigger wakes */
+	atomic_long_t trig_seq;		/* triggers so far (release) */
+	u64 trig_ns;			/* time of the newest trigger */
+	unsigned long seen_seq;		/* loop thread: last one taken */
+	atomic_long_t rejected;		/* triggers refused */
+};
+
+/* What one cycle's I/O did, folded into the stats by the account step. */
+struct srt_io_cycle {
+	u64 rd_ns[SRT_IO_MAX_BINDINGS];
+	u64 wr_ns[SRT_IO_MAX_BINDINGS];
+	u8 rd_err, wr_err;		/* bits per binding */
+	u8 rd_done, wr_done;
+	u64 triggers;			/* external: taken by this wake */
+};
+
+/* srt_lock held. */
+int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen);
+void srt_io_unbind_all(struct srt_loop *loop);
+int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen);
+void srt_io_run_begin(struct srt_loop *loop, struct task_struct *task);
+void srt_io_run_end(struct srt_loop *loop);
+
+/* Loop thread. */
+void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
+		       bool io_lock_held);
+void srt_io_cycle_write(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			const u64 *out, bool safe);
+void srt_io_account(struct srt_loop *loop, const struct srt_cycle_ctx *c);
+int srt_io_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c);
+
+/* debugfs */
+void srt_io_show(struct srt_loop *loop, struct seq_file *m);
+void srt_io_providers_show(struct seq_file *m);
+
+#endif /* SHIELDRT_IO_KMOD_H */

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The cycle section: what a loop's cycle runs under, from reading its
+ * inputs to publishing its outputs (section=, kmod/config.h), and the
+ * locks behind it.
+ *
+ * Every loop has a section lock: its own, or one shared by name with loops
+ * on other CPUs (lock=NAME, same section kind for all of them).  A lock
+ * holds a raw spinlock and a spinlock_t; the cycle takes the one its kind
+ * names.  The raw one is also the loop's I/O lock (include/shieldrt_io.h):
+ * providers deposit samples under it, and the cycle reads them under it.
+ *
+ * Nesting with the FPU section (one per cycle, around the chain), decided
+ * from each architecture's rules on the matrix kernels (6.1 and 6.12):
+ *   - arm64: kernel_neon_begin() BUG()s unless may_use_simd(), which is
+ *     false with interrupts off.  arm: kernel_neon_begin() disables
+ *     preemption (6.1) or bottom halves (6.12) and must not be entered
+ *     from interrupt context.  x86: kernel_fpu_begin() disables
+ *     preemption (6.1) or bottom halves (6.12, non-RT), and the matching
+ *     local_bh_enable() must not run with interrupts off.
+ *     So every atomic section kind nests INSIDE the FPU section:
+ *     fpu_begin, section enter ... section leave, fpu_end.
+ *   - PREEMPT_RT: spinlock_t is a sleeping lock, and the FPU section is
+ *     atomic (preempt_disable on x86 and arm64), so section=spinlock takes
+ *     its lock OUTSIDE the FPU section: lock, fpu_begin ... fpu_end,
+ *     unlock.  Without a chain the section is then preemptible: that is
+ *     what spin_lock_irqsave() means on PREEMPT_RT.
+ * Without an FPU section (no chain), the section is entered alone.  With
+ * section=none the chain opens its own FPU section, as it always did.
+ */
+#ifndef SHIELDRT_SECTION_H
+#define SHIELDRT_SECTION_H
+
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include "config.h"
+
+struct srt_sec_lock {
+	struct list_head node;		/* named locks, under srt_lock */
+	char name[SRT_NAME_LEN];	/* "" for a loop's own lock */
+	u32 kind;			/* enum srt_section_kind of its users */
+	unsigned int users;		/* loops using it, under srt_lock */
+	raw_spinlock_t raw;
+	spinlock_t spin;
+};
+
+/* Does this kind's lock sleep, so that it goes outside the FPU section? */
+static inline bool srt_section_sleeps(u32 kind)
+{
+	return IS_ENABLED(CONFIG_PREEMPT_RT) && kind == SRT_SEC_SPINLOCK;
+}
+
+/* Does the cycle body run with preemption (or interrupts) off? */
+static inline bool srt_section_atomic(u32 kind)
+{
+	return kind != SRT_SEC_NONE && !srt_section_sleeps(kind);
+}
+
+/* Enter the part of the section that is not a sleeping lock. */
+static __always_inline unsigned long
+srt_section_enter(u32 kind, struct srt_sec_lock *l)
+{
+	unsigned long flags = 0;
+
+	switch (kind) {
+	case SRT_SEC_PREEMPT:
+		preempt_disable();
+		break;
+	case SRT_SEC_IRQSAVE:
+		local_irq_save(flags);
+		break;
+	case SRT_SEC_RAW_SPINLOCK:
+		raw_spin_lock_irqsave(&l->raw, flags);
+		break;
+	case SRT_SEC_SPINLOCK:
+		spin_lock_irqsave(&l->spin, flags);
+		break;
+	default:
+		break;
+	}
+	return flags;
+}
+
+static __always_inline void
+srt_section_leave(u32 kind, struct srt_sec_lock *l, unsigned long flags)
+{
+	switch (kind) {
+	case SRT_SEC_PREEMPT:
+		preempt_enable();
+		break;
+	case SRT_SEC_IRQSAVE:
+		local_irq_restore(flags);
+		break;
+	case SRT_SEC_RAW_SPINLOCK:
+		raw_spin_unlock_irqrestore(&l->raw, flags);
+		break;
+	case SRT_SEC_SPINLOCK:
+		spin_unlock_irqrestore(&l->spin, flags);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The lock a new loop uses (srt_lock held): its own @own, initialised
+ * here, or the named one, made on first use.  -EINVAL with a reason when
+ * the named lock's users run another section kind, -ENOMEM.
+ */
+struct srt_sec_lock *srt_sec_lock_get(const struct srt_config *cfg,
+				      struct srt_sec_lock *own, char *err,
+				      size_t errlen);
+/* srt_lock held; the loop's thread is stopped and its bindings gone. */
+void srt_sec_lock_put(struct srt_sec_lock *l);
+/* debugfs: the named locks and their users. */
+struct seq_file;
+void srt_sec_locks_show(struct seq_file *m);
+
+#endif /* SHIELDRT_SECTION_H */
