@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The loop's own section time against the kernel's irqsoff tracer, on a
+# kernel that has it (the debug kernels): every irqsave or raw_spinlock
+# section lies inside one interrupts-off span, so the tracer's maximum can
+# never be below the loop's section maximum; how far above it is goes to
+# the log (it also counts the section entry, the clock read and any other
+# interrupts-off span of the kernel).
+. /srt/lib.sh
+
+TR=/sys/kernel/tracing
+ISO=$(first_cpu "${SRT_ISOLATED:-0}")
+[ -d /sys/devices/system/cpu/cpu$ISO ] || ISO=0
+
+if ! grep -qw irqsoff $TR/available_tracers 2>/dev/null; then
+	t_skip "irqsoff cross-check" "$SRT_KERNEL has no irqsoff tracer"
+	exit 0
+fi
+
+ctl() { echo "$*" >$SRT_DBG/control; }
+metric() {
+	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
+}
+
+srt_load || exit 1
+for kind in irqsave raw_spinlock; do
+	n=q_${kind%%_*}
+	if ! ctl "create name=$n cpu=$ISO period_us=2000 section=$kind workload_ns=400000"; then
+		t_fail "$kind: create" "$(cat $SRT_DBG/last_error)"
+		continue
+	fi
+	echo 0 >$TR/tracing_on
+	echo irqsoff >$TR/current_tracer
+	echo 0 >$TR/tracing_max_latency
+	echo 1 >$TR/tracing_on
+	ctl "start $n"
+	t_wait_ge "$kind: loop runs 100 cycles under the tracer" 100 60 \
+		awk '$1 == "cycles:" { print $2 }' $SRT_DBG/$n/stats
+	ctl "stop $n"
+	echo 0 >$TR/tracing_on
+	tr_us=$(cat $TR/tracing_max_latency)
+	where=$(grep -m1 -E '^# *=> started at:' $TR/trace | sed 's/.*started at: *//')
+	echo nop >$TR/current_tracer
+	smax=$(metric $n section max)
+	savg=$(metric $n section avg)
+	note "$kind: loop section avg $savg ns, max $smax ns; irqsoff tracer max ${tr_us} us (started at ${where:-?})"
+	# The tracer reports whole microseconds, truncated: allow for it.
+	t_ge "$kind: irqsoff tracer max >= the loop's section max" \
+		$((tr_us * 1000 + 999)) "$smax"
+	t_ge "$kind: the section held interrupts off for the workload" \
+		"$smax" 400000
+	ctl "destroy $n"
+done
+srt_unload
