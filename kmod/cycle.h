@@ -29,8 +29,7 @@ struct srt_cycle_sample {
 	s64 thread_latency_ns;	/* deadline to the thread running */
 	u64 compute_ns;		/* inputs + chain + outputs */
 	u64 end_ns;		/* when the cycle's work finished */
-	u64 section_ns;		/* inside the cycle section (IRQs off for
-				 * irqsave and raw_spinlock) */
+	u64 section_ns;		/* inside the cycle section */
 	u64 lock_wait_ns;	/* waiting for the section's lock */
 	u32 missed;		/* whole periods dropped before this cycle */
 	u32 flags;		/* enum srt_cycle_flags */
