@@ -39,11 +39,15 @@ awk 'BEGIN {
 	for (i = 1; i <= 200; i++) print 3 - i / 200
 }' >/tmp/trap.csv
 
-userctl record -l demo -d 4.5 -o /tmp/demo.csv >/tmp/demo.out 2>&1 &
+userctl record -l demo -d 8 -o /tmp/demo.csv >/tmp/demo.out 2>&1 &
 rec=$!
 sleep 0.3
 t_check "1 rad step through the mailbox" userctl setpoint -l demo 0=1
-sleep 1.2
+# Hold the step for 1000 chain steps, however slowly TCG runs them today
+# (a fixed sleep held it for 719 steps on a loaded host).
+steps() { awk '$1 == "chain_steps:" { print $2 }' $D/stats; }
+s0=$(steps)
+t_wait_ge "the step held for 1000 chain steps" $((s0 + 1000)) 60 steps
 userctl stream -l demo -c -f /tmp/trap.csv >/tmp/stream.out 2>&1
 note "stream: $(tr '\n' ' ' </tmp/stream.out)"
 # TCG drops some stream points as late (counted); the last one may be
