@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A loop: one kthread bound to one CPU running the cycle of DESIGN.md
+ * A loop: one kthread bound to one CPU running the cycle of docs/design.md
  * every period.  Lifecycle (create/start/stop/destroy) is in loop.c under
  * srt_lock; the cycle itself is in cycle.c and wait.c and takes no lock.
  */
