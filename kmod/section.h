@@ -13,13 +13,15 @@
  * Nesting with the FPU section (one per cycle, around the chain), decided
  * from each architecture's rules on the matrix kernels (6.1 and 6.12):
  *   - arm64: kernel_neon_begin() BUG()s unless may_use_simd(), which is
- *     false with interrupts off.  arm: kernel_neon_begin() disables
- *     preemption (6.1) or bottom halves (6.12) and must not be entered
- *     from interrupt context.  x86: kernel_fpu_begin() disables
- *     preemption (6.1) or bottom halves (6.12, non-RT), and the matching
- *     local_bh_enable() must not run with interrupts off.
- *     So every atomic section kind nests INSIDE the FPU section:
- *     fpu_begin, section enter ... section leave, fpu_end.
+ *     false with interrupts off (both versions).
+ *   - arm: 6.12's kernel_neon_begin() disables bottom halves, and the
+ *     local_bh_enable() of kernel_neon_end() must not run with interrupts
+ *     off; 6.1's disables preemption and only refuses interrupt context.
+ *   - x86: kernel_fpu_begin() disables preemption (6.1 and Debian's
+ *     6.12) and is usable in task context with interrupts off.
+ *     So every atomic section kind nests INSIDE the FPU section, the one
+ *     order all of them allow: fpu_begin, section enter ... section
+ *     leave, fpu_end.
  *   - PREEMPT_RT: spinlock_t is a sleeping lock, and the FPU section is
  *     atomic (preempt_disable on x86 and arm64), so section=spinlock takes
  *     its lock OUTSIDE the FPU section: lock, fpu_begin ... fpu_end,
