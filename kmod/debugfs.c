@@ -231,6 +231,8 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "triggers: %llu\n", c.triggers);
 	seq_printf(m, "triggers_coalesced: %llu\n", c.triggers_coalesced);
 	seq_printf(m, "trigger_timeouts: %llu\n", c.trigger_timeouts);
+	seq_printf(m, "triggers_rejected: %ld\n",
+		   atomic_long_read(&loop->io.rejected));
 	if (c.clock_errors)
 		seq_puts(m, "# warning: the clock went backwards; some times are invalid\n");
 	for (i = 0; i < SRT_NR_METRICS; i++) {

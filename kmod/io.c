@@ -111,6 +111,10 @@ void srt_io_trigger(struct srt_io_binding *pub)
 		srt_io_reject(loop, "not the trigger binding");
 		return;
 	}
+	if (!READ_ONCE(b->prov)) {
+		srt_io_reject(loop, "provider unbound");
+		return;
+	}
 	rcu_read_lock();
 	task = READ_ONCE(loop->io.task);
 	if (task) {
@@ -447,9 +451,8 @@ void srt_io_show(struct srt_loop *loop, struct seq_file *m)
 		srt_io_cost_show(m, "write", &wr[i]);
 		seq_putc(m, '\n');
 	}
-	if (loop->io.trig)
-		seq_printf(m, "triggers_rejected: %ld\n",
-			   atomic_long_read(&loop->io.rejected));
+	seq_printf(m, "triggers_rejected: %ld\n",
+		   atomic_long_read(&loop->io.rejected));
 	mutex_unlock(&srt_lock);
 }
 
