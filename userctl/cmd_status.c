@@ -12,7 +12,7 @@
 
 /* The per-loop files status shows, in this order. */
 static const char *const status_files[] = { "state", "config", "stats",
-					     "dataplane", "preflight",
+					     "io", "dataplane", "preflight",
 					     "last_error" };
 #define N_STATUS_FILES ARRAY_SIZE(status_files)
 
@@ -22,8 +22,8 @@ static void status_usage(FILE *f)
 		"usage: userctl status [NAME] [-j|--json]\n"
 		"\n"
 		"Without NAME: one line per loop with its state.  With NAME: the\n"
-		"loop's state, config, stats, dataplane, preflight and last_error from\n"
-		"%s/NAME/.\n"
+		"loop's state, config, stats, io (provider bindings), dataplane,\n"
+		"preflight and last_error from %s/NAME/.\n"
 		"\n"
 		"  -j, --json   machine-readable output\n"
 		"  -h, --help   this text\n", SRT_DEBUGFS);
