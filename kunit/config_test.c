@@ -106,12 +106,15 @@ static void srt_test_config_line(struct kunit *test)
 /* A failed parse of a copy leaves the original untouched by design. */
 static void srt_test_config_every_key(struct kunit *test)
 {
-	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8";
-	char err[SRT_ERR_LEN] = "", val[48], round[512] = "";
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8 section=raw_spinlock lock=bus-1 section_budget_us=18 io=daq:in=0-3:out=2:trigger,rm:out=4-5 trigger_timeout_us=19";
+	char err[SRT_ERR_LEN] = "", val[64], *round;
 	struct srt_config cfg, again;
+	size_t len = 640;
 	u32 seen;
 	int key;
 
+	round = kunit_kzalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, round);
 	srt_config_defaults(&cfg);
 	KUNIT_ASSERT_EQ(test, srt_config_parse(&cfg, line, &seen, err,
 					       sizeof(err)), 0);
@@ -119,14 +122,18 @@ static void srt_test_config_every_key(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cfg.live.yield_every_ns, 14000000ULL);
 	KUNIT_EXPECT_EQ(test, cfg.live.policy, (u32)SRT_POLICY_CATCHUP);
 	KUNIT_EXPECT_EQ(test, cfg.live.heartbeat_cycles, 5U);
+	KUNIT_EXPECT_EQ(test, cfg.live.section_budget_ns, 18000ULL);
+	KUNIT_EXPECT_EQ(test, cfg.trigger_timeout_ns, 19000ULL);
+	KUNIT_EXPECT_EQ(test, cfg.n_io, 2U);
 	/* What config prints parses back to the same configuration. */
 	for (key = 0; key < SRT_NR_KEYS; key++) {
 		srt_config_format_key(&cfg, key, val, sizeof(val));
-		strlcat(round, srt_key_names[key], sizeof(round));
-		strlcat(round, "=", sizeof(round));
-		strlcat(round, val, sizeof(round));
-		strlcat(round, " ", sizeof(round));
+		strlcat(round, srt_key_names[key], len);
+		strlcat(round, "=", len);
+		strlcat(round, val, len);
+		strlcat(round, " ", len);
 	}
+	KUNIT_ASSERT_LT(test, strlen(round), len - 1);
 	srt_config_defaults(&again);
 	KUNIT_ASSERT_EQ(test, srt_config_parse(&again, round, &seen, err,
 					       sizeof(err)), 0);
