@@ -116,8 +116,9 @@ bool srt_name_valid(const char *s)
 
 	if (!n || n >= SRT_NAME_LEN)
 		return false;
+	/* isalnum() also takes the Latin-1 letters at 0xc0..0xff. */
 	for (; *s; s++)
-		if (!isalnum(*s) && *s != '_' && *s != '-')
+		if (!isascii(*s) || (!isalnum(*s) && *s != '_' && *s != '-'))
 			return false;
 	return true;
 }
