@@ -477,7 +477,8 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		return srt_parse_enum(k, val, srt_section_names,
 				      SRT_NR_SECTIONS, &c->section, err, errlen);
 	case SRT_KEY_LOCK:
-		if (!srt_name_valid(val)) {
+		/* "lock=" alone: the loop's own, as the config file shows it */
+		if (*val && !srt_name_valid(val)) {
 			snprintf(err, errlen,
 				 "lock: '%s' is not 1..%d of [A-Za-z0-9_-]",
 				 val, SRT_NAME_LEN - 1);
