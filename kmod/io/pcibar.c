@@ -341,8 +341,13 @@ static int pcibar_check_bar(struct pci_dev *pdev, resource_size_t *maplen)
 	resource_size_t len = pci_resource_len(pdev, bar), end = 0;
 	unsigned int i, off;
 
-	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM) || !len) {
-		pr_err("%s: BAR %u is not a memory BAR (%pR)\n",
+	if (!len) {
+		pr_err("%s: BAR %u is not a memory BAR: not implemented (or the upper half of a 64-bit BAR)\n",
+		       pci_name(pdev), bar);
+		return -EINVAL;
+	}
+	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM)) {
+		pr_err("%s: BAR %u is not a memory BAR: %pR\n",
 		       pci_name(pdev), bar, &pdev->resource[bar]);
 		return -EINVAL;
 	}
