@@ -6,7 +6,8 @@
 # device -> kernel loop -> device, no process in between.  On edu, 32-bit
 # registers that trap into QEMU: it runs, the counters advance, the
 # liveness register saw the loop's writes.  rmmod while bound: the loop
-# goes safe (reason io) and keeps running.  Bad parameters: insmod fails
+# goes safe (reason io) and keeps running.  Safe state with the module
+# loaded: the device gets the safe values.  Bad parameters: insmod fails
 # with only its error in the log.
 #
 # Debian's kernels have CONFIG_IO_STRICT_DEVMEM: once the module holds the
@@ -174,8 +175,30 @@ start pb2"
 	t_eq "pb2: safe_reason io" io "$(st pb2 safe_reason)"
 	c0=$(st pb2 cycles)
 	t_wait_ge "pb2 keeps cycling in safe state" $((c0 + 100)) 60 st pb2 cycles
-	note "after rmmod out0 reads $(devmem "$(phys "$B" 0x100)" 64) (pi while running; safe values if the last write was a safe one)"
+	# shieldrt drops a provider it is losing without a last write: the
+	# device keeps the last running outputs.
+	note "after rmmod out0 reads $(devmem "$(phys "$B" 0x100)" 64)"
 	t_check "destroy pb2" ctl "destroy pb2"
+
+	# Safe state with the provider loaded: the device gets the safe
+	# values (+0.0).  A limit on out0 trips it (out0 = pi > 1.5).
+	t_check "insmod shieldrt_pcibar for the safe values" \
+		insmod $PB addr="$IVS" bar=2 in=0x0,0x8 out=0x100,0x108
+	t_check "create and start ps" ctl "create name=ps cpu=$ISO period_us=1000 mode=hrtimer io=pcibar:in=0-1:out=0-1
+start ps"
+	t_wait_ge "ps bound and cycling" 100 60 bstat ps writes
+	t_check "limit out0 to [-1.5, 1.5]" sh -c \
+		"echo 'out=0 min=-1.5 max=1.5' >$SRT_DBG/ps/limits"
+	if wait_state ps safe 10; then t_ok "ps: safe state"; else
+		t_fail "ps: safe state" "state $(cat $SRT_DBG/ps/state)"; fi
+	t_eq "ps: safe_reason limit" limit "$(st ps safe_reason)"
+	t_wait_ge "safe writes advance" 100 60 bstat ps writes_safe
+	note "$(grep ^binding: $PDBG/status)"
+	t_check "stop and destroy ps" ctl "stop ps
+destroy ps"
+	t_check "rmmod shieldrt_pcibar" rmmod shieldrt_pcibar
+	t_eq "the device saw the safe value: out0 = +0.0" $ZERO "$(devmem "$(phys "$B" 0x100)" 64)"
+	t_eq "the device saw the safe value: out1 = +0.0" $ZERO "$(devmem "$(phys "$B" 0x108)" 64)"
 fi
 
 if [ -z "$EDU" ]; then
