@@ -97,43 +97,49 @@ static DEFINE_MUTEX(pcibar_lock);
 static LIST_HEAD(pcibar_bindings);
 
 /*
+ * From the loop's thread only, so one writer per binding.  write() may run
+ * preemptible (a loop with section=none, or a trigger timeout), and a
+ * seqcount writer (32-bit) must not be preempted: a reader on its CPU
+ * would spin until it runs again.
+ */
+static void pcibar_count(struct pcibar_binding *pb, bool read, bool safe)
+{
+	preempt_disable();
+	u64_stats_update_begin(&pb->syncp);
+	if (read) {
+		u64_stats_inc(&pb->reads);
+	} else {
+		u64_stats_inc(&pb->writes);
+		if (safe)
+			u64_stats_inc(&pb->writes_safe);
+	}
+	u64_stats_update_end(&pb->syncp);
+	preempt_enable();
+}
+
+/*
  * The relaxed accessors: ordered against each other (all of them go to
  * one device), and nothing here needs ordering against DMA to memory,
  * which is all the barriers of readq/writeq would add.
  */
 static int pcibar_read64(struct srt_io_binding *b, u64 *v)
 {
-	struct pcibar_binding *pb = b->priv;
 	u32 i;
 
 	for (i = 0; i < b->n_in; i++)
 		v[i] = readq_relaxed(pcibar_in[i]);
-	u64_stats_update_begin(&pb->syncp);
-	u64_stats_inc(&pb->reads);
-	u64_stats_update_end(&pb->syncp);
+	pcibar_count(b->priv, true, false);
 	return 0;
 }
 
 static int pcibar_read32(struct srt_io_binding *b, u64 *v)
 {
-	struct pcibar_binding *pb = b->priv;
 	u32 i;
 
 	for (i = 0; i < b->n_in; i++)
 		v[i] = readl_relaxed(pcibar_in[i]);
-	u64_stats_update_begin(&pb->syncp);
-	u64_stats_inc(&pb->reads);
-	u64_stats_update_end(&pb->syncp);
+	pcibar_count(b->priv, true, false);
 	return 0;
-}
-
-static void pcibar_count_write(struct pcibar_binding *pb, bool safe)
-{
-	u64_stats_update_begin(&pb->syncp);
-	u64_stats_inc(&pb->writes);
-	if (safe)
-		u64_stats_inc(&pb->writes_safe);
-	u64_stats_update_end(&pb->syncp);
 }
 
 static int pcibar_write64(struct srt_io_binding *b, const u64 *v, bool safe)
@@ -142,7 +148,7 @@ static int pcibar_write64(struct srt_io_binding *b, const u64 *v, bool safe)
 
 	for (i = 0; i < b->n_out; i++)
 		writeq_relaxed(v[i], pcibar_out[i]);
-	pcibar_count_write(b->priv, safe);
+	pcibar_count(b->priv, false, safe);
 	return 0;
 }
 
@@ -152,7 +158,7 @@ static int pcibar_write32(struct srt_io_binding *b, const u64 *v, bool safe)
 
 	for (i = 0; i < b->n_out; i++)
 		writel_relaxed(lower_32_bits(v[i]), pcibar_out[i]);
-	pcibar_count_write(b->priv, safe);
+	pcibar_count(b->priv, false, safe);
 	return 0;
 }
 
