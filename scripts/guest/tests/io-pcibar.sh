@@ -121,6 +121,7 @@ else
 	t_check "status: device" grep -q "^device: $IVS 1af4:1110$" $PDBG/status
 	t_check "status: bar 2" grep -q "^bar: 2 \[mem " $PDBG/status
 	t_check "status: width 64" grep -q "^width: 64" $PDBG/status
+	note "$(grep ^width: $PDBG/status)"
 	t_check "status: in offsets" grep -qx "in: 0x0 0x8" $PDBG/status
 	t_check "status: out offsets" grep -qx "out: 0x100 0x108" $PDBG/status
 	t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_pcibar /proc/iomem
