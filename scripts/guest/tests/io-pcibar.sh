@@ -81,7 +81,7 @@ bad() {
 }
 
 if [ -z "$IVS" ]; then
-	t_skip "io-pcibar: ivshmem-plain" "no ivshmem-plain device in this VM"
+	t_skip "ivshmem-plain" "no ivshmem-plain device in this VM"
 else
 	note "ivshmem-plain at $IVS, BAR 2 at $(bar_phys "$IVS" 2)"
 	bad "neither addr= nor id=" "exactly one of addr" in=0x0
@@ -203,7 +203,7 @@ destroy ps"
 fi
 
 if [ -z "$EDU" ]; then
-	t_skip "io-pcibar: edu" "no edu device in this VM"
+	t_skip "edu" "no edu device in this VM"
 else
 	# edu: 0x0 identification (0x010000ed for 1.0), 0x4 liveness (reads
 	# back the inverse of what was written).  Every access traps to QEMU.
