@@ -37,7 +37,9 @@
  * consistent set.
  *
  * Unregistering a provider that is bound puts each such loop in safe state
- * (reason "io") and waits until no cycle is inside its callbacks; after
+ * (reason "io"), waits until no cycle is inside its callbacks, and calls
+ * its write() once more with the safe values (process context, preemption
+ * off) so the device is left safe, then unbind(); after
  * srt_io_unregister() returns, none of them is called again and no
  * binding of it exists.  shieldrt holds no reference on the provider's
  * module, so a bound provider can be unloaded: its module exit must call

@@ -49,9 +49,28 @@ int srt_io_register(struct srt_io_provider *p)
 EXPORT_SYMBOL_GPL(srt_io_register);
 
 /*
+ * The device behind a provider that leaves a loop keeps the safe values,
+ * not the last running ones.  No cycle calls the provider any more (a
+ * grace period passed), so this is its only caller; like a cycle, it
+ * calls write() with preemption off.
+ */
+static void srt_io_last_safe_write(struct srt_loop *loop,
+				   struct srt_io_bind *b)
+{
+	struct srt_io_provider *p = b->pub.provider;
+
+	if (!b->pub.n_out || !p->write)
+		return;
+	preempt_disable();
+	p->write(&b->pub, loop->safe_out + b->pub.out_first, true);
+	preempt_enable();
+}
+
+/*
  * Every binding of @p loses it: its loop is told (it goes to safe state,
  * reason io, at its next cycle or trigger wait), a grace period lets any
- * cycle inside a callback finish, then the provider unbinds.
+ * cycle inside a callback finish, the device gets the safe values, then
+ * the provider unbinds.
  */
 void srt_io_unregister(struct srt_io_provider *p)
 {
@@ -85,6 +104,7 @@ void srt_io_unregister(struct srt_io_provider *p)
 
 			if (b->pub.provider != p || !b->bound)
 				continue;
+			srt_io_last_safe_write(loop, b);
 			if (p->unbind)
 				p->unbind(&b->pub);
 			b->bound = false;

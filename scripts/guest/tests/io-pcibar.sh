@@ -176,9 +176,11 @@ start pb2"
 	t_eq "pb2: safe_reason io" io "$(st pb2 safe_reason)"
 	c0=$(st pb2 cycles)
 	t_wait_ge "pb2 keeps cycling in safe state" $((c0 + 100)) 60 st pb2 cycles
-	# shieldrt drops a provider it is losing without a last write: the
-	# device keeps the last running outputs.
-	note "after rmmod out0 reads $(devmem "$(phys "$B" 0x100)" 64)"
+	# The provider's last write, as it left, was the safe values (+0.0).
+	t_eq "after rmmod while bound the device holds the safe value (out0)" \
+		$ZERO "$(devmem "$(phys "$B" 0x100)" 64)"
+	t_eq "after rmmod while bound the device holds the safe value (out1)" \
+		$ZERO "$(devmem "$(phys "$B" 0x108)" 64)"
 	t_check "destroy pb2" ctl "destroy pb2"
 
 	# Safe state with the provider loaded: the device gets the safe
