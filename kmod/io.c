@@ -57,7 +57,7 @@ EXPORT_SYMBOL_GPL(srt_io_register);
 static void srt_io_last_safe_write(struct srt_loop *loop,
 				   struct srt_io_bind *b)
 {
-	struct srt_io_provider *p = b->pub.provider;
+	const struct srt_io_provider *p = b->pub.provider;
 
 	if (!b->pub.n_out || !p->write)
 		return;
