@@ -74,7 +74,7 @@ MODULE_PARM_DESC(rate_hz,
 static char *plant = "dcmotor";
 module_param(plant, charp, 0444);
 MODULE_PARM_DESC(plant,
-		 "plant model: dcmotor, msd, lag, or a chain text with ';' between lines");
+		 "plant model: dcmotor, msd, lag, or a chain text with ';' between lines (in double quotes)");
 
 /* Built-in plants; every one is a single block without feedthrough. */
 static const struct {
