@@ -31,7 +31,9 @@
  * after a tag holding the set's sequence number, so a reader that did not
  * hold the I/O lock could see channels of two conversions.  read() checks
  * the tags and counts "torn" if they differ: under the lock that count
- * stays 0, which shows every cycle computed on one conversion.
+ * stays 0, which shows every cycle computed on one conversion.  The
+ * parameter torn_test (a negative control) drops the lock and spreads
+ * the deposit out, so a loop on another CPU does see torn sets.
  *
  * Locking.  bind and unbind run under shieldrt's lifecycle lock, which
  * compiling or freeing a chain takes too, so neither is done from them:
@@ -46,6 +48,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
@@ -65,11 +68,17 @@
 #define SIMDAQ_RATE_MIN		100
 #define SIMDAQ_RATE_MAX		100000
 #define SIMDAQ_ERR_LEN		128
+#define SIMDAQ_TORN_DELAY_US	100
 
 static unsigned int rate_hz = 1000;
 module_param(rate_hz, uint, 0644);
 MODULE_PARM_DESC(rate_hz,
 		 "conversions (and plant steps) per second, 100..100000; read at bind");
+
+static bool torn_test;
+module_param(torn_test, bool, 0644);
+MODULE_PARM_DESC(torn_test,
+		 "test only: deposit without the I/O lock, 100 us between channels, so torn counts; read at bind");
 
 static char *plant = "dcmotor";
 module_param(plant, charp, 0444);
@@ -120,6 +129,7 @@ struct simdaq {
 	char loop[SHIELDRT_NAME_LEN];	/* for the workers, which may outlive b */
 	u64 period_ns;
 	unsigned int rate_hz;
+	bool torn_test;
 
 	/* plant: compiled by compile_work, published with a release */
 	struct srt_kchain *kc;
@@ -238,22 +248,40 @@ static int simdaq_plant_thread(void *arg)
 
 /* ---- converter (hard interrupt) ---- */
 
+/*
+ * Channel by channel, each tag before its value, the set's number last:
+ * only the I/O lock keeps a reader from seeing a mix.  The torn test
+ * deposits without it and lingers between channels to show read() would
+ * notice.
+ */
+static void simdaq_deposit(struct simdaq *d, u64 seq)
+{
+	u32 i;
+
+	for (i = 0; i < d->b->n_in; i++) {
+		if (d->torn_test && i)
+			udelay(SIMDAQ_TORN_DELAY_US);
+		WRITE_ONCE(d->set.tag[i], (u32)seq);
+		WRITE_ONCE(d->set.val[i], d->conv[i]);
+	}
+	WRITE_ONCE(d->set.seq, seq);
+}
+
 static enum hrtimer_restart simdaq_convert(struct hrtimer *t)
 {
 	struct simdaq *d = container_of(t, struct simdaq, timer);
 	struct srt_io_binding *b = d->b;
 	unsigned long flags;
 	u64 seq = ++d->next_seq, missed;
-	u32 i;
 
 	simdaq_latch_get(&d->adc_latch, d->conv, b->n_in);
-	flags = srt_io_lock(b);
-	for (i = 0; i < b->n_in; i++) {
-		WRITE_ONCE(d->set.tag[i], (u32)seq);
-		WRITE_ONCE(d->set.val[i], d->conv[i]);
+	if (d->torn_test) {
+		simdaq_deposit(d, seq);
+	} else {
+		flags = srt_io_lock(b);
+		simdaq_deposit(d, seq);
+		srt_io_unlock(b, flags);
 	}
-	WRITE_ONCE(d->set.seq, seq);
-	srt_io_unlock(b, flags);
 	atomic64_inc(&d->samples);
 	if (b->trigger) {
 		srt_io_trigger(b);
@@ -324,6 +352,8 @@ static int simdaq_show(struct seq_file *m, void *unused)
 	seq_printf(m, "loop: %s\n", b->loop);
 	seq_printf(m, "cpu: %d\n", b->cpu);
 	seq_printf(m, "rate_hz: %u\n", d->rate_hz);
+	if (d->torn_test)
+		seq_puts(m, "# torn_test: deposits without the I/O lock\n");
 	seq_printf(m, "trigger: %d\n", b->trigger);
 	seq_printf(m, "in_first: %u\n", b->in_first);
 	seq_printf(m, "n_in: %u\n", b->n_in);
@@ -417,6 +447,7 @@ static int simdaq_bind(struct srt_io_binding *b, char *err, size_t errlen)
 	d->b = b;
 	strscpy(d->loop, b->loop, sizeof(d->loop));
 	d->rate_hz = hz;
+	d->torn_test = READ_ONCE(torn_test);
 	d->period_ns = div_u64(NSEC_PER_SEC, hz);
 	seqcount_latch_init(&d->cmd_latch.seq);
 	seqcount_latch_init(&d->adc_latch.seq);
