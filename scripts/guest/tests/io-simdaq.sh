@@ -7,6 +7,7 @@
 #     closes a position loop around the simulated DC motor (a PD chain:
 #     in0 speed, in1 pos, in2 target from user space, out0 voltage);
 #   - an hrtimer loop samples the card (in=0-1) at its own pace;
+#   - a card depositing without the I/O lock (torn_test) is caught torn;
 #   - every cycle read one whole conversion (torn == 0), triggers ~ cycles,
 #     the provider's and the loop's counts agree;
 #   - rmmod of the provider while bound puts both loops in safe state
@@ -60,7 +61,8 @@ t_check "its debugfs directory exists" test -d $DQ
 t_eq "rate_hz defaults to 1000" 1000 "$(cat $RATE)"
 
 # ---- bad bindings: refused at create, nothing left ----
-refused "a binding with neither in= nor out=" "nothing to bind" \
+# (the core refuses this one before bind; simdaq's own check is a spare)
+refused "a binding with neither in= nor out=" "binds no signals" \
 	"create name=bad cpu=$HK period_us=1000 mode=hrtimer io=simdaq"
 echo 99 >$RATE
 refused "rate_hz=99 at bind" "rate_hz=99 is not in 100..100000" \
@@ -68,6 +70,22 @@ refused "rate_hz=99 at bind" "rate_hz=99 is not in 100..100000" \
 echo 1000 >$RATE
 t_check "no loop and no card file left" \
 	sh -c "! test -e $SRT_DBG/bad && ! test -e $DQ/bad"
+
+# ---- the torn-set detector works: a card depositing without the lock ----
+# (1100 Hz against the loop's 1000 Hz, so the read sweeps the deposit)
+echo 1 >/sys/module/shieldrt_simdaq/parameters/torn_test
+echo 1100 >$RATE
+t_check "create hrtimer loop tn on cpu $ISO with a torn_test card" \
+	ctl "create name=tn cpu=$ISO period_us=1000 mode=hrtimer io=simdaq:in=0-1"
+echo 0 >/sys/module/shieldrt_simdaq/parameters/torn_test
+echo 1000 >$RATE
+t_check "tn: the card says it deposits without the lock" grep -q "^# torn_test" $DQ/tn
+t_check "start tn" ctl "start tn"
+t_wait_ge "tn: without the lock, read() sees torn sets" 1 30 dq tn torn
+note "tn: $(grep -E '^(reads|torn|samples):' $DQ/tn | tr '\n' ' ')"
+t_check "stop tn" ctl "stop tn"
+t_check "destroy tn" ctl "destroy tn"
+t_check "tn's card file is gone" sh -c "! test -e $DQ/tn"
 
 # ---- two loops on the card ----
 t_check "create external loop ex (in=0-1, out=0, trigger) on cpu $ISO" \
@@ -93,10 +111,10 @@ printf '%s\n' \
 	'block s   sum        in=up,ud out=u0 n=2' \
 	'block sat saturation in=u0 out=u lo=-24 hi=24' >/tmp/pd.chain
 t_check "ex: load the PD chain" userctl chain load -l ex /tmp/pd.chain
-t_check "ex: target 1 rad (in2)" userctl setpoint -l ex 2=1
 
 t_check "start ex" ctl "start ex"
 t_check "start ht" ctl "start ht"
+t_check "ex: target 1 rad (in2)" userctl setpoint -l ex 2=1
 t_eq "ex running" running "$(cat $SRT_DBG/ex/state)"
 t_eq "ht running" running "$(cat $SRT_DBG/ht/state)"
 t_wait_ge "ex runs 300 cycles" 300 60 st ex cycles
@@ -134,8 +152,14 @@ for n in ex ht; do
 	t_eq "$n: lateness sampled every cycle" "$cyc" "$(metric $n lateness count)"
 	t_eq "$n: never in safe state" 0 "$(st $n safe_entries)"
 	t_eq "$n: no safe writes" 0 "$(dq $n writes_safe)"
+	t_eq "$n: no I/O read errors" 0 "$(st $n io_read_errors)"
+	t_eq "$n: the loop counted the card's reads" "$(dq $n reads)" \
+		"$(sed -n 's/^simdaq .* read_calls=\([0-9]*\) .*/\1/p' $SRT_DBG/$n/io)"
 done
 t_eq "ex: one write per cycle" "$(st ex cycles)" "$(dq ex writes)"
+t_eq "ex: no I/O write errors" 0 "$(st ex io_write_errors)"
+t_eq "ex: the loop counted the card's writes" "$(dq ex writes)" \
+	"$(sed -n 's/^simdaq .* write_calls=\([0-9]*\) .*/\1/p' $SRT_DBG/ex/io)"
 t_eq "ht: no outputs bound, no writes" 0 "$(dq ht writes)"
 t_le "ex: reads <= triggers" "$(dq ex reads)" "$(dq ex triggers)"
 t_eq "ht: never triggers" 0 "$(dq ht triggers)"
