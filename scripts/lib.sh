@@ -23,11 +23,14 @@ armhf-6.12	armhf	arm	linux-image-armmp	backports
 "
 
 # The kernels "make check" boots; "make check-full" boots all of them.
-SRT_QUICK="x86_64-debug x86_64-6.1 arm64-6.12"
+# x86_64-debug-rt: the PREEMPT_RT debug kernel (sleeping spinlocks,
+# threaded interrupts, lockdep); x86_64-6.1 gets the load/unload run in
+# "make check" and its full suite in "make check-full".
+SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 SRT_NOSHIELD="x86_64-debug"
-SRT_FULL="x86_64-debug x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
+SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
 log() { echo "${0##*/}: $*" >&2; }
