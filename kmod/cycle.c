@@ -348,7 +348,8 @@ static void srt_trace_io_errors(struct srt_loop *loop,
 	u32 i;
 
 	for (i = 0; i < loop->io.n; i++) {
-		const char *name = loop->io.b[i].pub.provider->name;
+		/* the loop's copy: the provider may be gone by now */
+		const char *name = loop->cfg.io[i].name;
 
 		if (c->io.rd_err & BIT(i))
 			trace_io_error(loop->name, c->s.cycle, name, false);

@@ -262,7 +262,7 @@ int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
 		if (!loop->io.b[i].prov) {
 			snprintf(err, errlen,
 				 "io: provider %s was unloaded; destroy and create the loop again",
-				 loop->io.b[i].pub.provider->name);
+				 loop->cfg.io[i].name);
 			return -ENODEV;
 		}
 	}
@@ -464,7 +464,7 @@ void srt_io_show(struct srt_loop *loop, struct seq_file *m)
 		const struct srt_io_binding *b = &loop->io.b[i].pub;
 
 		seq_printf(m, "%s in=%u+%u out=%u+%u trigger=%d state=%s",
-			   b->provider->name, b->in_first, b->n_in,
+			   loop->cfg.io[i].name, b->in_first, b->n_in,
 			   b->out_first, b->n_out, b->trigger,
 			   loop->io.b[i].prov ? "bound" : "gone");
 		srt_io_cost_show(m, "read", &rd[i]);

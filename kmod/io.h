@@ -31,6 +31,10 @@ struct srt_io_cost {
 };
 
 struct srt_io_bind {
+	/*
+	 * pub.provider lives in the provider's module: dereference it only
+	 * while bound; its name is also in the loop's config (cfg.io[i]).
+	 */
 	struct srt_io_binding pub;
 	struct srt_io_provider *prov;	/* NULL once the provider is gone */
 	struct srt_loop *loop;
