@@ -102,3 +102,33 @@ b_ratio() {
 # b_load: insmod without a TAP line of its own (the bench prints "ran")
 b_load() { insmod "$SRT_MOD" "$@"; }
 b_unload() { rmmod shieldrt; }
+
+# b_storm KIND...: on every CPU outside SRT_ISOLATED, one process per KIND
+# (fork, exec, open, read, write) making that kind of call in a loop: the
+# i.MX6Q mctest interference.  b_storm_stop ends them all.
+b_storm_pids=""
+b_storm() {
+	local cpu=0 kind
+	while [ $cpu -lt "$SRT_NCPUS" ]; do
+		case ",$SRT_ISOLATED," in *",$cpu,"*) cpu=$((cpu + 1)); continue ;; esac
+		for kind in "$@"; do
+			case $kind in
+			fork) taskset -c $cpu sh -c 'while :; do (:); done' & ;;
+			exec) taskset -c $cpu sh -c 'while :; do /bin/true; done' & ;;
+			open) taskset -c $cpu sh -c 'while :; do exec 3</srt/env; exec 3<&-; done' & ;;
+			read) taskset -c $cpu dd if=/lib/shieldrt/shieldrt.ko of=/dev/null bs=512 count=2000000000 iflag=fullblock 2>/dev/null & ;;
+			write) taskset -c $cpu dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 2>/dev/null &
+			       wait $!; taskset -c $cpu sh -c "while :; do dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 conv=notrunc 2>/dev/null; done" & ;;
+			*) note "storm: unknown kind '$kind'"; continue ;;
+			esac
+			b_storm_pids="$b_storm_pids $!"
+		done
+		cpu=$((cpu + 1))
+	done
+}
+b_storm_stop() {
+	[ -n "$b_storm_pids" ] && kill $b_storm_pids 2>/dev/null
+	wait 2>/dev/null
+	b_storm_pids=""
+	rm -f /tmp/storm.*
+}

@@ -19,31 +19,6 @@ kinds=$(echo "${SRT_B_KINDS:-none,fork,exec,open,read,write}" | tr , " ")
 thr=$((10000 * scale))
 chain=/srt/chains/mctest6.chain
 
-# storm KIND: one loop per housekeeping CPU doing that kind of call
-storm_pids=""
-storm() {
-	local cpu=0
-	while [ $cpu -lt "$SRT_NCPUS" ]; do
-		case ",$SRT_ISOLATED," in *",$cpu,"*) cpu=$((cpu + 1)); continue ;; esac
-		case $1 in
-		fork) taskset -c $cpu sh -c 'while :; do (:); done' & ;;
-		exec) taskset -c $cpu sh -c 'while :; do /bin/true; done' & ;;
-		open) taskset -c $cpu sh -c 'while :; do exec 3</srt/env; exec 3<&-; done' & ;;
-		read) taskset -c $cpu dd if=/lib/shieldrt/shieldrt.ko of=/dev/null bs=512 count=2000000000 iflag=fullblock 2>/dev/null & ;;
-		write) taskset -c $cpu dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 2>/dev/null &
-		       wait $!; taskset -c $cpu sh -c "while :; do dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 conv=notrunc 2>/dev/null; done" & ;;
-		esac
-		storm_pids="$storm_pids $!"
-		cpu=$((cpu + 1))
-	done
-}
-storm_stop() {
-	[ -n "$storm_pids" ] && kill $storm_pids 2>/dev/null
-	wait 2>/dev/null
-	storm_pids=""
-	rm -f /tmp/storm.*
-}
-
 # The housekeeping CPUs of a shielded boot; without shielding, all but ours.
 [ -n "${SRT_ISOLATED:-}" ] || SRT_ISOLATED=$B_ISO
 
@@ -64,11 +39,11 @@ note "$(printf "$fmt" "" "" "" ">thr" "%" us us us "")"
 for kind in $kinds; do
 	b_ctl "reset mc" 2>/dev/null
 	ctxt0=$(awk '/^ctxt/ { print $2 }' /proc/stat)
-	[ $kind = none ] || storm $kind
+	[ $kind = none ] || b_storm $kind
 	b_run mc "$secs"
 	# How hard the storm ran: context switches during the run.
 	ops=$(($(awk '/^ctxt/ { print $2 }' /proc/stat) - ctxt0))
-	storm_stop
+	b_storm_stop
 	cyc=$(b_st mc cycles)
 	miss=$(b_st mc missed)
 	late=$(awk -v t="$thr" '
