@@ -112,7 +112,7 @@ else
 	res="over-threshold counts: histogram buckets of $bucket ns (no tracefs here), a bucket's lower edge against the threshold"
 fi
 
-note "section: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: $SRT_ISOLATED), $mode, period $period us, chain $(basename $chain), $ncyc cycles per row, storms on the other CPUs: $storms"
+note "section: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: $SRT_ISOLATED), $mode, period $period us, chain $(basename $chain) at that period, $ncyc cycles per row, storms on the other CPUs: $storms"
 note "thresholds: the study's 1/10/20/50 us x $scale (period $period us vs the chain's 100 us)$([ "${SRT_B_ICOUNT:-0}" = 1 ] && echo ', icount: 1 ns = 1 instruction')"
 note "peer of spinlock/raw_spinlock rows: loop pe on cpu $hk, lock=L, period $pper us, workload $pwork ns"
 if [ -z "$mmio_why" ]; then
@@ -132,7 +132,8 @@ row() {
 	case $m in raw_spinlock|spinlock) lock="lock=L" ;; esac
 	[ "$mm" = 1 ] && io="io=pcibar:in=0-0:out=0-0"
 	b_ctl "create name=mc cpu=$B_ISO period_us=$period mode=$mode prio=95 section=$m $lock $io hist_bucket_ns=$bucket hist_buckets=4096 force=1" || return 1
-	if ! cat $chain >$SRT_DBG/mc/blocks 2>/dev/null; then
+	# The same blocks at our period (a chain must name the loop's period).
+	if ! sed "s/^period_us .*/period_us $period/" $chain >$SRT_DBG/mc/blocks 2>/dev/null; then
 		note "$m: the chain did not load: $(cat $SRT_DBG/mc/last_error 2>/dev/null)"
 		b_ctl "destroy mc"
 		return 1
