@@ -16,34 +16,32 @@
 # housekeeping CPU, same section kind, lock=L, a small workload and a
 # period that drifts against ours, so the two meet on the lock now and then.
 #
-# Times: the study's thresholds are 1/10/20/50 us at a 100 us period.
-# Under --icount (SRT_B_ICOUNT=1: 1 ns = 1 instruction) the default is the
-# study's period and thresholds; plain TCG cannot keep 100 us, so the
-# default period is 1000 us and every threshold is scaled by the same
-# factor (SRT_B_TSCALE, default period / 100 us).  Over-threshold counts
-# come from every cycle's exact compute time (the shieldrt:cycle trace
-# event), not from histogram buckets; avg and max are exact counters.
-#   SRT_B_PERIOD_US (100 with icount, else 1000)  SRT_B_TSCALE (period/100)
+# Times: the study's step is about 6 us, its thresholds 1/10/20/50 us,
+# its period 100 us.  A calibration run (no storms, no lock, no MMIO)
+# measures the step here first.  Under --icount (SRT_B_ICOUNT=1: 1 ns =
+# 1 instruction) the default is the study's own period and thresholds
+# (scale 1).  Plain TCG runs the step some 30 times slower than the
+# i.MX6Q, so the default scale is the calibrated step / 6 us, rounded,
+# and period and thresholds are the study's times that scale: the step
+# keeps the study's share of the period and of the deadline.
+# Over-threshold counts come from every cycle's exact compute time (the
+# shieldrt:cycle trace event), not from histogram buckets; avg and max
+# are exact counters.
+#   SRT_B_TSCALE (1 with icount, else calibrated)  SRT_B_PERIOD_US (100 x scale)
 #   SRT_B_CYCLES (10000)  SRT_B_METHODS (spinlock,none,raw_spinlock,irqsave)
 #   SRT_B_STORMS (fork,exec,open,read,write)  SRT_B_MODE (hrtimer)
 #   SRT_B_PEER_PERIOD_US (period*7/10+1)  SRT_B_PEER_WORK_NS (2000 x scale)
 #   SRT_B_MMIO (1: with and without; 0: without only)
 . /srt/bench/_common.sh
 
-if [ "${SRT_B_ICOUNT:-0}" = 1 ]; then period=${SRT_B_PERIOD_US:-100}; else period=${SRT_B_PERIOD_US:-1000}; fi
-scale=${SRT_B_TSCALE:-$(((period + 50) / 100))}
-[ "$scale" -ge 1 ] || scale=1
 ncyc=${SRT_B_CYCLES:-10000}
 methods=$(echo "${SRT_B_METHODS:-spinlock,none,raw_spinlock,irqsave}" | tr , " ")
 storms=$(echo "${SRT_B_STORMS:-fork,exec,open,read,write}" | tr , " ")
 mode=${SRT_B_MODE:-hrtimer}
-pper=${SRT_B_PEER_PERIOD_US:-$((period * 7 / 10 + 1))}
-pwork=${SRT_B_PEER_WORK_NS:-$((2000 * scale))}
 chain=/srt/chains/mctest6.chain
 PB=/lib/shieldrt/shieldrt_pcibar.ko
 PST=/sys/kernel/debug/shieldrt_pcibar/status
 TR=/sys/kernel/tracing
-bucket=$((100 * scale))
 
 # The housekeeping CPUs of a shielded boot; without shielding, all but ours.
 [ -n "${SRT_ISOLATED:-}" ] || SRT_ISOLATED=$B_ISO
@@ -76,6 +74,36 @@ label() {
 us() { awk -v n="$1" 'BEGIN { if (n ~ /^[0-9]+$/) printf "%.2f\n", n / 1000; else print "-" }'; }
 
 b_load || { t_fail "section: insmod"; exit 1; }
+
+# Calibration: the step's average and max section time, quiet machine.
+calp=10000
+[ "${SRT_B_ICOUNT:-0}" = 1 ] && calp=1000
+cal_avg=- cal_max=-
+if b_ctl "create name=cal cpu=$B_ISO period_us=$calp mode=$mode prio=95 section=none force=1" &&
+   sed "s/^period_us .*/period_us $calp/" $chain >$SRT_DBG/cal/blocks; then
+	b_ctl "start cal"
+	waited=0
+	while [ "$(b_st cal cycles)" -lt 300 ] && [ $waited -lt 30 ]; do
+		sleep 1
+		waited=$((waited + 1))
+	done
+	b_ctl "stop cal"
+	cal_avg=$(b_metric cal section avg)
+	cal_max=$(b_metric cal section max)
+fi
+b_ctl "destroy cal" 2>/dev/null
+if [ -n "${SRT_B_TSCALE:-}" ]; then
+	scale=$SRT_B_TSCALE
+elif [ "${SRT_B_ICOUNT:-0}" = 1 ] || [ "$cal_avg" = - ]; then
+	scale=1
+else
+	scale=$(((cal_avg + 3000) / 6000))
+fi
+[ "$scale" -ge 1 ] || scale=1
+period=${SRT_B_PERIOD_US:-$((100 * scale))}
+pper=${SRT_B_PEER_PERIOD_US:-$((period * 7 / 10 + 1))}
+pwork=${SRT_B_PEER_WORK_NS:-$((2000 * scale))}
+bucket=$((100 * scale))
 
 # MMIO: the pcibar provider on the edu device, if both are there.
 mmio_rows="0"
@@ -113,7 +141,8 @@ else
 fi
 
 note "section: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: $SRT_ISOLATED), $mode, period $period us, chain $(basename $chain) at that period, $ncyc cycles per row, storms on the other CPUs: $storms"
-note "thresholds: the study's 1/10/20/50 us x $scale (period $period us vs the chain's 100 us)$([ "${SRT_B_ICOUNT:-0}" = 1 ] && echo ', icount: 1 ns = 1 instruction')"
+note "calibration (no storms, section=none, no MMIO, $calp us period): step avg $(us "$cal_avg") us, max $(us "$cal_max") us (study: about 6 us)"
+note "scale $scale$([ -n "${SRT_B_TSCALE:-}" ] && echo ' (SRT_B_TSCALE)'): period $period us, thresholds the study's 1/10/20/50 us x $scale$([ "${SRT_B_ICOUNT:-0}" = 1 ] && echo '; icount: 1 ns = 1 instruction')"
 note "peer of spinlock/raw_spinlock rows: loop pe on cpu $hk, lock=L, period $pper us, workload $pwork ns"
 if [ -z "$mmio_why" ]; then
 	note "MMIO: shieldrt_pcibar on edu $edu BAR 0, width=32, in=0x0 (id) out=0x4 (liveness), io=pcibar:in=0-0:out=0-0"
@@ -198,6 +227,7 @@ row() {
 	[ -n "$rw" ] && [ "${rw%% *}" -lt "$cyc" ] && note "  $m_ $m: pcibar reads/writes $rw, fewer than cycles"
 	b_json bench=section kernel="$SRT_KERNEL" arch="$SRT_ARCH" mode="$mode" \
 		icount="${SRT_B_ICOUNT:-0}" period_us="$period" tscale="$scale" \
+		calib_step_avg_ns="$cal_avg" calib_step_max_ns="$cal_max" \
 		study_method="$m_" section="$m" mmio="$mm" cycles="$cyc" missed="$miss" \
 		traced="$traced" exact="$exact" resolution_over="$([ $exact = 1 ] && echo 1 || echo $bucket)" \
 		thr_us="$t1,$t10,$t20,$t50" over_thr1_per10k="$p1" over_thr10_per10k="$p10" \
