@@ -18,16 +18,17 @@
 #
 # Times: the study's step is about 6 us, its thresholds 1/10/20/50 us,
 # its period 100 us.  A calibration run (no storms, no lock, no MMIO)
-# measures the step here first.  Under --icount (SRT_B_ICOUNT=1: 1 ns =
-# 1 instruction) the default is the study's own period and thresholds
-# (scale 1).  Plain TCG runs the step some 30 times slower than the
-# i.MX6Q, so the default scale is the calibrated step / 6 us, rounded,
-# and period and thresholds are the study's times that scale: the step
-# keeps the study's share of the period and of the deadline.
+# measures the step here first, and the default scale is that step / 6
+# us, rounded: period and thresholds are the study's times that scale, so
+# the step keeps the study's share of the period and of the deadline.
+# Plain TCG runs the step some 30 times slower than the i.MX6Q; under
+# --icount (SRT_B_ICOUNT=1: 1 ns = 1 instruction) the step is some 47,000
+# instructions, 8 times the study's 6 us, so the study's own thresholds
+# (SRT_B_TSCALE=1) would put every cycle over all of them.
 # Over-threshold counts come from every cycle's exact compute time (the
 # shieldrt:cycle trace event), not from histogram buckets; avg and max
 # are exact counters.
-#   SRT_B_TSCALE (1 with icount, else calibrated)  SRT_B_PERIOD_US (100 x scale)
+#   SRT_B_TSCALE (calibrated)  SRT_B_PERIOD_US (100 x scale)
 #   SRT_B_CYCLES (10000)  SRT_B_METHODS (spinlock,none,raw_spinlock,irqsave)
 #   SRT_B_STORMS (fork,exec,open,read,write)  SRT_B_MODE (hrtimer)
 #   SRT_B_PEER_PERIOD_US (period*7/10+1)  SRT_B_PEER_WORK_NS (2000 x scale)
@@ -94,7 +95,7 @@ fi
 b_ctl "destroy cal" 2>/dev/null
 if [ -n "${SRT_B_TSCALE:-}" ]; then
 	scale=$SRT_B_TSCALE
-elif [ "${SRT_B_ICOUNT:-0}" = 1 ] || [ "$cal_avg" = - ]; then
+elif [ "$cal_avg" = - ]; then
 	scale=1
 else
 	scale=$(((cal_avg + 3000) / 6000))
