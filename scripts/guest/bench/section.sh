@@ -150,7 +150,7 @@ if [ -z "$mmio_why" ]; then
 else
 	note "MMIO rows skipped: $mmio_why; the study's M1-M4 numbers have no row to stand beside"
 fi
-fmt='%-3s %-12s %-4s %6s %4s | %6s %6s %6s %6s %7s | %9s | %7s %9s | %7s %9s | %5s %6s'
+fmt='%-3s %-12s %-4s %6s %6s | %6s %6s %6s %6s %7s | %9s | %7s %9s | %7s %9s | %5s %6s'
 t1=$scale t10=$((10 * scale)) t20=$((20 * scale)) t50=$((50 * scale))
 note "$(printf "$fmt" M method mmio cycles miss ">$t1" ">$t10" ">$t20" ">$t50" "sec>$t10" comp_max sec_avg sec_max lkw_avg lkw_max study study)"
 note "$(printf "$fmt" "" "" "" "" "" "/10k" "/10k" "/10k" "/10k" "/10k" us us us us us ">10" max_us)"
