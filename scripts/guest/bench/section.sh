@@ -109,11 +109,16 @@ bucket=$((100 * scale))
 # MMIO: the pcibar provider on the edu device, if both are there.
 mmio_rows="0"
 mmio_why=""
+# vm-run puts edu at SRT_PCI_EDU; else the first device with its ID.
 edu=""
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor" 2>/dev/null):$(cat "$d/device" 2>/dev/null)" = 0x1234:0x11e8 ] &&
-		{ edu=${d##*/}; break; }
-done
+if [ -n "${SRT_PCI_EDU:-}" ] && [ -d "/sys/bus/pci/devices/$SRT_PCI_EDU" ]; then
+	edu=$SRT_PCI_EDU
+else
+	for d in /sys/bus/pci/devices/*; do
+		[ "$(cat "$d/vendor" 2>/dev/null):$(cat "$d/device" 2>/dev/null)" = 0x1234:0x11e8 ] &&
+			{ edu=${d##*/}; break; }
+	done
+fi
 if [ "${SRT_B_MMIO:-1}" = 0 ]; then
 	mmio_why="SRT_B_MMIO=0"
 elif [ ! -f $PB ]; then
