@@ -419,22 +419,27 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 {
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
+	bool locks = kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK;
 	unsigned long flags = 0;
-	u64 t0 = c->s.wake_ns;
+	u64 t0 = 0;
 
-	if (sleeps)
+	c->s.lock_wait_ns = 0;
+	if (sleeps) {
 		flags = srt_section_enter(kind, loop->sec_lock);
+		c->s.lock_wait_ns = ktime_get_ns() - c->s.wake_ns;
+	}
 	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(loop);
 	if (c->fpu_held)
 		srt_fpu_begin();
 	c->atomic = srt_section_atomic(kind) || c->fpu_held;
 	if (!sleeps) {
-		if (kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK)
+		if (locks)
 			t0 = ktime_get_ns();
 		flags = srt_section_enter(kind, loop->sec_lock);
 	}
 	c->sec_start_ns = ktime_get_ns();
-	c->s.lock_wait_ns = c->sec_start_ns - t0;
+	if (locks && !sleeps)
+		c->s.lock_wait_ns = c->sec_start_ns - t0;
 	return flags;
 }
 
@@ -474,7 +479,9 @@ static void srt_trigger_timeout(struct srt_loop *loop,
 	if (READ_ONCE(loop->state) == SRT_STATE_SAFE ||
 	    (!gone && c->live.policy != SRT_POLICY_SAFE))
 		return;
+	preempt_disable();	/* as in a cycle: providers' writes are atomic */
 	srt_io_cycle_write(loop, c, loop->safe_out, true);
+	preempt_enable();
 	srt_loop_enter_safe(loop, SRT_SAFE_IO);
 }
 
