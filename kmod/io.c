@@ -80,6 +80,10 @@ void srt_io_unregister(struct srt_io_provider *p)
 	u32 i;
 
 	mutex_lock(&srt_lock);
+	if (WARN_ON_ONCE(!p->name || srt_io_find(p->name) != p)) {
+		mutex_unlock(&srt_lock);
+		return;		/* never registered: nothing to undo */
+	}
 	list_del(&p->node);
 	list_for_each_entry(loop, &srt_loops, node) {
 		for (i = 0; i < loop->io.n; i++) {
