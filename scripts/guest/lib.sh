@@ -99,3 +99,19 @@ srt_unload() {
 
 # The first CPU of a list like "1", "2-3" or "1,3"
 first_cpu() { echo "${1%%[,-]*}"; }
+
+# offlinable_cpu [FIRST]: a CPU that may go offline here (tried: offline,
+# then online again), FIRST preferred; nothing when none may.  x86 keeps
+# its boot CPU, and a nohz_full kernel the CPU doing the tick duty.
+offlinable_cpu() {
+	local c f
+	for c in $1 $(seq 1 $((SRT_NCPUS - 1))); do
+		f=/sys/devices/system/cpu/cpu$c/online
+		[ -w "$f" ] || continue
+		if echo 0 >"$f" 2>/dev/null; then
+			echo 1 >"$f"
+			echo "$c"
+			return 0
+		fi
+	done
+}

@@ -16,16 +16,7 @@ if [ ! -f $DAQ ]; then
 	exit 0
 fi
 ISO=$(first_cpu "$SRT_ISOLATED")
-OFF=""
-for c in $ISO $(seq 1 $((SRT_NCPUS - 1))); do
-	f=/sys/devices/system/cpu/cpu$c/online
-	[ -w "$f" ] || continue
-	if echo 0 >"$f" 2>/dev/null; then
-		echo 1 >"$f"
-		OFF=$c
-		break
-	fi
-done
+OFF=$(offlinable_cpu $ISO)
 if [ -z "$OFF" ]; then
 	t_skip "io hotplug" "this kernel lets no CPU go offline here (nohz_full tick duty / boot CPU)"
 	exit 0

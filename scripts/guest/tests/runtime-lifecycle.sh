@@ -53,16 +53,7 @@ t_check "no loop thread left" sh -c "! grep -q '^shieldrt/' /proc/[0-9]*/comm"
 # CPU offline under a running loop.  Not every CPU may go: x86 keeps its
 # boot CPU, and a nohz_full kernel keeps the CPU doing the tick duty, so
 # probe for one that can (without the module) before testing with loops.
-OFF=""
-for c in $ISO $(seq 1 $((SRT_NCPUS - 1))); do
-	f=/sys/devices/system/cpu/cpu$c/online
-	[ -w "$f" ] || continue
-	if echo 0 >"$f" 2>/dev/null; then
-		echo 1 >"$f"
-		OFF=$c
-		break
-	fi
-done
+OFF=$(offlinable_cpu $ISO)
 if [ -z "$OFF" ]; then
 	t_skip "cpu offline stops the loop" "this kernel lets no CPU go offline here (nohz_full tick duty / boot CPU)"
 	exit 0
