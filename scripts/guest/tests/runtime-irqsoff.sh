@@ -41,6 +41,7 @@ for kind in irqsave raw_spinlock; do
 	tr_us=$(cat $TR/tracing_max_latency)
 	where=$(grep -m1 -E '^# *=> started at:' $TR/trace | sed 's/.*started at: *//')
 	echo nop >$TR/current_tracer
+	echo 1 >$TR/tracing_on	# as the other tests expect it
 	smax=$(metric $n section max)
 	savg=$(metric $n section avg)
 	note "$kind: loop section avg $savg ns, max $smax ns; irqsoff tracer max ${tr_us} us (started at ${where:-?})"
