@@ -27,6 +27,10 @@ armhf-6.12	armhf	arm	linux-image-armmp	backports
 # threaded interrupts, lockdep); x86_64-6.1 gets the load/unload run in
 # "make check" and its full suite in "make check-full".
 SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
+# What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
+# (sections, providers, waits, overruns, commits, KUnit), to keep CI
+# within its time; "make check-full" runs everything there too.
+SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-* chain-commit safety-limits dataplane-setpoint"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 SRT_NOSHIELD="x86_64-debug"
