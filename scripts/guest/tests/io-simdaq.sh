@@ -58,6 +58,10 @@ t_check "nothing loaded" sh -c "! test -d /sys/module/shieldrt_simdaq && ! test 
 
 t_check "insmod shieldrt_simdaq" insmod $DAQ
 t_check "its debugfs directory exists" test -d $DQ
+t_check "rmmod shieldrt is refused while a provider is registered" \
+	sh -c "! rmmod shieldrt 2>/dev/null"
+t_check "shieldrt is still live" grep -qx live /sys/module/shieldrt/initstate
+t_check "the provider is listed" grep -q '^simdaq ' $SRT_DBG/providers
 t_eq "rate_hz defaults to 1000" 1000 "$(cat $RATE)"
 
 # ---- bad bindings: refused at create, nothing left ----
