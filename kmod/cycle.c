@@ -284,10 +284,17 @@ static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
 		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
+	/*
+	 * Inside the section: the raw_ writer, which lockdep does not see.
+	 * It would otherwise chain the section's raw lock (taken in hard
+	 * IRQs by providers) to stats_seq (written with IRQs on elsewhere)
+	 * and call it a deadlock, but no interrupt handler reads stats_seq
+	 * and the loop thread is its only writer while it runs.
+	 */
 	preempt_disable();
-	write_seqcount_begin(&loop->stats_seq);
+	raw_write_seqcount_begin(&loop->stats_seq);
 	loop->last = c->s;
-	write_seqcount_end(&loop->stats_seq);
+	raw_write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 }
 

@@ -33,16 +33,17 @@ static void srt_limits_take(struct srt_loop *loop, unsigned long gen,
 	struct srt_loop_limits *ll = &loop->limits;
 	unsigned int seq;
 
+	/* In the cycle section: raw_ accessors, as srt_publish() explains. */
 	do {
-		seq = read_seqcount_begin(&ll->seq);
+		seq = raw_read_seqcount_begin(&ll->seq);
 		ll->cur = ll->pub;
 	} while (read_seqcount_retry(&ll->seq, seq));
 	ll->cur_gen = gen;
 	preempt_disable();
-	write_seqcount_begin(&loop->stats_seq);
+	raw_write_seqcount_begin(&loop->stats_seq);
 	ll->applied_gen = gen;
 	ll->applied_cycle = cycle;
-	write_seqcount_end(&loop->stats_seq);
+	raw_write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 }
 
@@ -68,12 +69,12 @@ void srt_limits_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	c->want_safe = true;
 	c->safe_why = SRT_SAFE_LIMIT;
 	preempt_disable();
-	write_seqcount_begin(&loop->stats_seq);
+	raw_write_seqcount_begin(&loop->stats_seq);
 	ll->trips++;
 	ll->trip_cycle = c->s.cycle;
 	ll->trip_out = bad;
 	ll->trip_value = c->out[bad];
-	write_seqcount_end(&loop->stats_seq);
+	raw_write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 	trace_limit_trip(loop->name, c->s.cycle, bad, c->out[bad],
 			 ll->cur.min[bad], ll->cur.max[bad]);
