@@ -562,8 +562,7 @@ static int srt_config_validate_section(const struct srt_config *c, char *err,
 	bool external = c->mode == SRT_WAIT_EXTERNAL;
 	int ret;
 
-	if (c->lock[0] && c->section != SRT_SEC_RAW_SPINLOCK &&
-	    c->section != SRT_SEC_SPINLOCK) {
+	if (c->lock[0] && !srt_section_locks(c->section)) {
 		snprintf(err, errlen,
 			 "lock=%s needs section=raw_spinlock or section=spinlock",
 			 c->lock);

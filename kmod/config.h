@@ -39,6 +39,12 @@ enum srt_section_kind {
 	SRT_NR_SECTIONS
 };
 
+/* Does this section kind take a lock (its own, or lock=NAME)? */
+static inline bool srt_section_locks(u32 kind)
+{
+	return kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK;
+}
+
 /* I/O provider bindings a loop may have (key io=). */
 #define SRT_IO_MAX_BINDINGS	4
 

@@ -337,8 +337,7 @@ static void srt_account_section(struct srt_loop *loop,
 		n->section_overruns++;
 	}
 	srt_hist_add(&loop->hist[SRT_M_SECTION], s->section_ns);
-	if (loop->cfg.section == SRT_SEC_RAW_SPINLOCK ||
-	    loop->cfg.section == SRT_SEC_SPINLOCK)
+	if (srt_section_locks(loop->cfg.section))
 		srt_hist_add(&loop->hist[SRT_M_LOCKWAIT], s->lock_wait_ns);
 	if (!loop->io.n)
 		return;
@@ -426,7 +425,7 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 {
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
-	bool locks = kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK;
+	bool locks = srt_section_locks(kind);
 	unsigned long flags = 0;
 	u64 t0 = 0;
 

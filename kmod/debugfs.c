@@ -222,8 +222,7 @@ static int srt_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "commit_cycle: %llu\n", c.commit_cycle);
 	seq_printf(m, "section: %s\n", srt_section_names[loop->cfg.section]);
 	seq_printf(m, "lock: %s\n", loop->cfg.lock[0] ? loop->cfg.lock :
-		   (loop->cfg.section == SRT_SEC_RAW_SPINLOCK ||
-		    loop->cfg.section == SRT_SEC_SPINLOCK) ? "own" : "none");
+		   srt_section_locks(loop->cfg.section) ? "own" : "none");
 	seq_printf(m, "section_overruns: %llu\n", c.section_overruns);
 	seq_printf(m, "io_bindings: %u\n", loop->io.n);
 	seq_printf(m, "io_read_errors: %llu\n", c.io_read_errors);
