@@ -246,4 +246,330 @@ struct shieldrt_attach {
  */
 #define SHIELDRT_IOC_FLAGS	_IOR(SHIELDRT_IOC_MAGIC, 4, __u32)
 
+
+/*
+ * ==== Control plane: ioctls on /dev/shieldrt ====
+ *
+ * Loops are created, configured, started, stopped and read through these
+ * ioctls, on any fd of /dev/shieldrt, attached or not.  They work where
+ * debugfs does not (not mounted, or refused by kernel lockdown); the
+ * debugfs files under /sys/kernel/debug/shieldrt are a view of the same
+ * state, for people.
+ *
+ * Privilege: requests that change something (create, destroy, start, stop,
+ * reset, resume, configure, chain, params, commit, limits, flight control,
+ * fpu_empty) need CAP_SYS_ADMIN.  Reading (list, stats, hist, flight dump,
+ * views) needs only the open fd; the node's mode and group decide who has
+ * one.  Feeding setpoints (attach, mmap, heartbeat) needs no capability.
+ *
+ * Sizes: a request struct may grow at its end in a later version.  The size
+ * the caller was built with travels in the ioctl number (_IOC_SIZE).  The
+ * kernel takes any size from the first published one (the _SIZE_VER0
+ * constants) up to 4096: bytes past the struct it knows must be zero
+ * (else E2BIG), fields the caller's older struct lacks read as zero, and
+ * the reply is cut to the caller's size.
+ *
+ * Every reserved field and every flag not defined for the request must be
+ * zero; names are NUL-terminated inside their array.  errno:
+ *   ENOTTY  not a shieldrt request
+ *   EINVAL  a malformed request: reserved field or unknown flag set, a name
+ *           without its NUL or with characters outside [A-Za-z0-9_-], a
+ *           size below _SIZE_VER0, text for a request that takes none, a
+ *           setting the loop refuses (err says which)
+ *   E2BIG   a struct larger than the kernel's with non-zero tail bytes, or
+ *           text longer than the request accepts
+ *   EFAULT  an address the kernel cannot read or write
+ *   EPERM   the request changes something and the caller lacks
+ *           CAP_SYS_ADMIN
+ *   ENOENT  no loop (or view) of that name
+ *   EEXIST  create: a loop of that name exists
+ *   EBUSY   the loop's state does not allow it now (err says why)
+ *   ENOSPC  an output buffer is too small; the reply says how much is
+ *           needed and the rest of the reply is filled
+ *   ENOMEM  out of memory
+ * A request that fails changes nothing.  Requests with an err[] field
+ * copy the reason back, in words, also when they fail.
+ */
+#define SHIELDRT_ERR_LEN	128
+#define SHIELDRT_NAME_MAX	15	/* longest loop, lock, provider name */
+#define SHIELDRT_STRUCT_MAX	4096	/* largest _IOC_SIZE taken */
+
+/* Loop states (stats, list). */
+#define SHIELDRT_STATE_CONFIGURED	0
+#define SHIELDRT_STATE_RUNNING		1
+#define SHIELDRT_STATE_SAFE		2	/* running, outputs held */
+#define SHIELDRT_STATE_STOPPED		3
+
+/* Wait modes (the mode= setting). */
+#define SHIELDRT_MODE_HRTIMER	0
+#define SHIELDRT_MODE_POLL	1
+#define SHIELDRT_MODE_HYBRID	2
+#define SHIELDRT_MODE_EXTERNAL	3
+
+/* Cycle sections (the section= setting). */
+#define SHIELDRT_SECTION_NONE		0
+#define SHIELDRT_SECTION_PREEMPT	1
+#define SHIELDRT_SECTION_IRQSAVE	2
+#define SHIELDRT_SECTION_RAW_SPINLOCK	3
+#define SHIELDRT_SECTION_SPINLOCK	4
+
+/* Why a loop last entered safe state (stats.safe_reason). */
+#define SHIELDRT_SAFE_OVERRUN	0
+#define SHIELDRT_SAFE_RESUME	1
+#define SHIELDRT_SAFE_NONFINITE	2
+#define SHIELDRT_SAFE_LIMIT	3
+#define SHIELDRT_SAFE_HEARTBEAT	4
+#define SHIELDRT_SAFE_MANUAL	5
+#define SHIELDRT_SAFE_IO	6
+#define SHIELDRT_SAFE_NEVER	0xffffffffU	/* no safe entry yet */
+
+/* The measured times, in this order in stats.metric[] and the buckets. */
+#define SHIELDRT_M_IRQ		0	/* hrtimer expiry to its handler */
+#define SHIELDRT_M_THREAD	1	/* deadline to the thread running */
+#define SHIELDRT_M_LATENESS	2	/* deadline to the start of the work */
+#define SHIELDRT_M_COMPUTE	3	/* inputs + chain + outputs */
+#define SHIELDRT_M_SLACK	4	/* work end to the next deadline */
+#define SHIELDRT_M_NOISE	5	/* clock gaps seen while spinning */
+#define SHIELDRT_M_SECTION	6	/* inside the cycle section */
+#define SHIELDRT_M_LOCKWAIT	7	/* waiting for the section's lock */
+#define SHIELDRT_NR_METRICS	8
+#define SHIELDRT_MAX_METRICS	16	/* room in the structs */
+
+/*
+ * One loop operation.  name: the loop.  text/text_len: the request's text,
+ * where it takes one (the same languages as the debugfs files: settings
+ * "key=value ...", a chain, parameter assignments, limits).
+ */
+struct shieldrt_req {
+	__u8 name[SHIELDRT_NAME_LEN];	/* in: loop name, NUL-terminated */
+	__u32 flags;			/* in: SHIELDRT_REQ_* of the request */
+	__u32 text_len;			/* in: bytes at text (no NUL needed) */
+	__u64 text;			/* in: user address, or 0 */
+	__u64 value;			/* in/out: as the request says */
+	__u64 resv[4];			/* must be 0 */
+	char err[SHIELDRT_ERR_LEN];	/* out: why it failed; "" if not */
+};
+#define SHIELDRT_REQ_SIZE_VER0	216
+
+/* create: start the loop too; if that fails it is not left behind. */
+#define SHIELDRT_REQ_START		(1U << 0)
+/* flight: exactly one of these. */
+#define SHIELDRT_REQ_FLIGHT_TRIGGER	(1U << 0)	/* freeze around now */
+#define SHIELDRT_REQ_FLIGHT_REARM	(1U << 1)	/* drop the window */
+#define SHIELDRT_REQ_FLIGHT_TRIGGERS	(1U << 2)	/* value: SHIELDRT_FLTRIG_* mask */
+
+/* Flight recorder triggers (flight.trigger, the triggers mask). */
+#define SHIELDRT_FLTRIG_NONE	0
+#define SHIELDRT_FLTRIG_OVERRUN	1	/* a cycle overran deadline or budget */
+#define SHIELDRT_FLTRIG_SAFE	2	/* a cycle entered safe state */
+#define SHIELDRT_FLTRIG_MANUAL	3	/* asked for (always on) */
+
+/* Timing summary of one metric, in ns; min is 0 while count is 0. */
+struct shieldrt_metric {
+	__u64 count;
+	__u64 min;
+	__u64 avg;
+	__u64 max;
+	__u64 p99;		/* upper edge of the bucket, like rtla */
+	__u64 p999;
+	__u64 over;		/* samples past the last bucket */
+	__u64 resv;
+};
+
+/* A loop's statistics: the debugfs "stats" file as numbers. */
+struct shieldrt_stats_req {
+	__u8 name[SHIELDRT_NAME_LEN];	/* in */
+	__u32 flags;			/* in: 0 */
+	__u32 nr_metrics;		/* out: valid entries of metric[] */
+	__u32 state;			/* out: SHIELDRT_STATE_* */
+	__u32 mode;			/* out: SHIELDRT_MODE_* */
+	__s32 cpu;
+	__u32 section;			/* SHIELDRT_SECTION_* */
+	__u8 lock[SHIELDRT_NAME_LEN];	/* shared lock name, "own" or "" */
+	__u32 safe_reason;		/* SHIELDRT_SAFE_* of the last entry */
+	__u32 io_bindings;
+	__u32 hist_bucket_ns;		/* resolution of p99, p999 */
+	__u32 resv0;
+	__u64 period_ns;
+	__u64 duration_ns;		/* start to the last accounting */
+	__u64 periods_elapsed;
+	__u64 first_deadline_ns;
+	__u64 last_cycle;
+	__u64 cycles;
+	__u64 missed;
+	__u64 behind;
+	__u64 overruns;
+	__u64 deadline_overruns;
+	__u64 budget_overruns;
+	__u64 catchup_cycles;
+	__u64 safe_entries;
+	__u64 noise_events;
+	__u64 noise_ns;
+	__u64 clock_errors;
+	__u64 yields;
+	__u64 sleep_ns;
+	__u64 spin_ns;
+	__u64 task_runtime_ns;
+	__u64 slack_target_ns;
+	__u64 chain_sections;
+	__u64 chain_ns_min;
+	__u64 chain_ns_avg;
+	__u64 chain_ns_max;
+	__u64 chain_steps;
+	__u64 chain_nonfinite;
+	__u64 chain_bad_inputs;
+	__u64 chain_commits;
+	__u64 commit_cycle;
+	__u64 section_overruns;
+	__u64 io_read_errors;
+	__u64 io_write_errors;
+	__u64 triggers;
+	__u64 triggers_coalesced;
+	__u64 trigger_timeouts;
+	__u64 triggers_rejected;
+	__u64 resv[16];
+	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
+	char last_error[SHIELDRT_ERR_LEN];
+};
+#define SHIELDRT_STATS_SIZE_VER0	1680
+
+/*
+ * A loop's histograms.  buckets: room for buckets_len __u64, filled metric
+ * by metric: bucket b of metric m is buckets[m * nr_buckets + b] and
+ * counts samples in [b * bucket_ns, (b + 1) * bucket_ns).  With buckets 0
+ * only the summary is filled; too little room: ENOSPC, summary filled.
+ */
+struct shieldrt_hist_req {
+	__u8 name[SHIELDRT_NAME_LEN];	/* in */
+	__u64 buckets;			/* in: user address, or 0 */
+	__u32 buckets_len;		/* in: __u64 slots at buckets */
+	__u32 flags;			/* in: 0 */
+	__u32 nr_metrics;		/* out */
+	__u32 nr_buckets;		/* out: per metric */
+	__u32 bucket_ns;		/* out: the resolution */
+	__u32 mode;			/* out: SHIELDRT_MODE_* */
+	__s32 cpu;			/* out */
+	__u32 resv0;
+	__u64 period_ns;		/* out */
+	__u64 duration_ns;		/* out */
+	__u64 resv[6];
+	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];	/* out */
+};
+#define SHIELDRT_HIST_SIZE_VER0	1160
+
+/* One loop in a list. */
+struct shieldrt_loop_info {
+	__u8 name[SHIELDRT_NAME_LEN];
+	__u32 state;			/* SHIELDRT_STATE_* */
+	__u32 mode;			/* SHIELDRT_MODE_* */
+	__s32 cpu;
+	__u32 resv0;
+	__u64 period_ns;
+	__u64 resv[2];
+};
+
+/* Every loop, in creation order; too little room: ENOSPC, nr_loops set. */
+struct shieldrt_list_req {
+	__u64 loops;			/* in: user address, or 0 */
+	__u32 loops_len;		/* in: entries that fit there */
+	__u32 flags;			/* in: 0 */
+	__u32 nr_loops;			/* out */
+	__u32 resv0;
+	__u64 resv[4];
+};
+#define SHIELDRT_LIST_SIZE_VER0	56
+
+/* One flight recorder record: a cycle's timing and 8 inputs and outputs. */
+#define SHIELDRT_FLIGHT_SIGNALS	8
+#define SHIELDRT_FLIGHT_HELD	(1U << 0)	/* note: outputs held (safe) */
+#define SHIELDRT_FLIGHT_TRIP	(1U << 1)	/* note: asked for safe state */
+struct shieldrt_flight_rec {
+	__u64 cycle;
+	__u64 deadline_ns;
+	__u64 wake_ns;
+	__s64 irq_latency_ns;		/* -1: no timer interrupt */
+	__s64 thread_latency_ns;
+	__u64 compute_ns;
+	__u64 end_ns;
+	__u64 section_ns;
+	__u64 lock_wait_ns;
+	__u32 missed;			/* periods dropped before this cycle */
+	__u32 flags;			/* cycle flags, as in the cycle event */
+	__u32 note;			/* SHIELDRT_FLIGHT_HELD | _TRIP */
+	__u32 safe_reason;		/* SHIELDRT_SAFE_* when TRIP */
+	__u64 in[SHIELDRT_FLIGHT_SIGNALS];	/* IEEE-754 double bits */
+	__u64 out[SHIELDRT_FLIGHT_SIGNALS];
+};
+
+#define SHIELDRT_FLIGHT_OFF		0	/* flight_cycles=0 */
+#define SHIELDRT_FLIGHT_ARMED		1
+#define SHIELDRT_FLIGHT_TRIGGERED	2	/* recording the post cycles */
+#define SHIELDRT_FLIGHT_FROZEN		3	/* a window to dump */
+
+/*
+ * The flight recorder's state and, when frozen, its window, oldest record
+ * first.  Too little room at recs: ENOSPC, nr_recs and the rest set.
+ */
+struct shieldrt_flight_req {
+	__u8 name[SHIELDRT_NAME_LEN];	/* in */
+	__u64 recs;			/* in: user address, or 0 */
+	__u32 recs_len;			/* in: records that fit there */
+	__u32 flags;			/* in: 0 */
+	__u32 state;			/* out: SHIELDRT_FLIGHT_* */
+	__u32 trigger;			/* out: SHIELDRT_FLTRIG_* that fired */
+	__u32 triggers;			/* out: (1 << SHIELDRT_FLTRIG_*) on */
+	__u32 size;			/* out: records the ring holds */
+	__u32 post;			/* out: cycles kept after a trigger */
+	__u32 left;			/* out: triggered: cycles still to go */
+	__u32 nr_recs;			/* out: frozen: records in the window */
+	__u32 ignored_triggers;		/* out */
+	__u64 trigger_cycle;		/* out */
+	__u64 before;			/* out: records before the trigger's */
+	__u64 after;			/* out: records after it */
+	__u64 lost;			/* out: periods skipped in the window */
+	__u32 cut_short;		/* out: the loop stopped first */
+	__u32 resv0;
+	__u64 resv[6];
+};
+#define SHIELDRT_FLIGHT_SIZE_VER0	168
+
+/*
+ * The text of a debugfs file, by its name ("config", "stats", "hist",
+ * "blocks", "params", "limits", "io", "dataplane", "preflight", "state",
+ * "last_error", "commit", "fpu_empty"; with name "": "loops", "providers",
+ * "locks", "last_error").  len is the text's length; a text longer than
+ * buf_len - 1 is cut and the answer is ENOSPC.
+ */
+struct shieldrt_view_req {
+	__u8 name[SHIELDRT_NAME_LEN];	/* in: loop, or "" for the module */
+	__u8 view[SHIELDRT_NAME_LEN];	/* in: file name, NUL-terminated */
+	__u64 buf;			/* in: user address */
+	__u32 buf_len;			/* in: bytes there */
+	__u32 flags;			/* in: 0 */
+	__u64 len;			/* out */
+	__u64 resv[4];			/* must be 0 */
+};
+#define SHIELDRT_VIEW_SIZE_VER0	120
+
+/* Changes (CAP_SYS_ADMIN); struct shieldrt_req. */
+#define SHIELDRT_IOC_CREATE	_IOWR(SHIELDRT_IOC_MAGIC, 0x10, struct shieldrt_req)	/* text: settings; flags: REQ_START */
+#define SHIELDRT_IOC_DESTROY	_IOWR(SHIELDRT_IOC_MAGIC, 0x11, struct shieldrt_req)
+#define SHIELDRT_IOC_START	_IOWR(SHIELDRT_IOC_MAGIC, 0x12, struct shieldrt_req)
+#define SHIELDRT_IOC_STOP	_IOWR(SHIELDRT_IOC_MAGIC, 0x13, struct shieldrt_req)
+#define SHIELDRT_IOC_RESET	_IOWR(SHIELDRT_IOC_MAGIC, 0x14, struct shieldrt_req)	/* zero the statistics */
+#define SHIELDRT_IOC_RESUME	_IOWR(SHIELDRT_IOC_MAGIC, 0x15, struct shieldrt_req)	/* leave safe state */
+#define SHIELDRT_IOC_CONFIGURE	_IOWR(SHIELDRT_IOC_MAGIC, 0x16, struct shieldrt_req)	/* text: settings */
+#define SHIELDRT_IOC_CHAIN	_IOWR(SHIELDRT_IOC_MAGIC, 0x17, struct shieldrt_req)	/* text: chain; empty: none */
+#define SHIELDRT_IOC_PARAMS	_IOWR(SHIELDRT_IOC_MAGIC, 0x18, struct shieldrt_req)	/* text: stage assignments */
+#define SHIELDRT_IOC_COMMIT	_IOWR(SHIELDRT_IOC_MAGIC, 0x19, struct shieldrt_req)	/* value out: cycle it takes effect */
+#define SHIELDRT_IOC_LIMITS	_IOWR(SHIELDRT_IOC_MAGIC, 0x1a, struct shieldrt_req)	/* text: limits */
+#define SHIELDRT_IOC_FLIGHT_CTL	_IOWR(SHIELDRT_IOC_MAGIC, 0x1b, struct shieldrt_req)	/* flags: REQ_FLIGHT_* */
+#define SHIELDRT_IOC_FPU_EMPTY	_IOWR(SHIELDRT_IOC_MAGIC, 0x1c, struct shieldrt_req)	/* value: 0 or 1 */
+/* Reads (the open fd is enough). */
+#define SHIELDRT_IOC_LIST	_IOWR(SHIELDRT_IOC_MAGIC, 0x20, struct shieldrt_list_req)
+#define SHIELDRT_IOC_STATS	_IOWR(SHIELDRT_IOC_MAGIC, 0x21, struct shieldrt_stats_req)
+#define SHIELDRT_IOC_HIST	_IOWR(SHIELDRT_IOC_MAGIC, 0x22, struct shieldrt_hist_req)
+#define SHIELDRT_IOC_FLIGHT	_IOWR(SHIELDRT_IOC_MAGIC, 0x23, struct shieldrt_flight_req)
+#define SHIELDRT_IOC_VIEW	_IOWR(SHIELDRT_IOC_MAGIC, 0x24, struct shieldrt_view_req)
+
 #endif /* _UAPI_SHIELDRT_H */
