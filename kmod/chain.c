@@ -12,7 +12,6 @@
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/jiffies.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include "loop.h"
@@ -414,68 +413,4 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		r->committed = run.committed;
 		srt_chain_ack(loop, c->s.cycle, run.committed);
 	}
-}
-
-/* ---- debugfs views (process context) ---- */
-
-void srt_chain_show_blocks(struct srt_loop *loop, struct seq_file *m)
-{
-	struct srt_kchain *kc;
-	size_t len;
-	char *buf;
-
-	mutex_lock(&srt_lock);
-	kc = loop->chain.kc;
-	if (!kc) {
-		seq_puts(m, "# no chain: the loop echoes inputs to outputs\n");
-		goto out_unlock;
-	}
-	buf = srt_kchain_describe(kc, &len);
-	if (!buf) {
-		seq_puts(m, "# out of memory\n");
-		goto out_unlock;
-	}
-	seq_write(m, buf, len);
-	kvfree(buf);
-out_unlock:
-	mutex_unlock(&srt_lock);
-}
-
-void srt_chain_show_params(struct srt_loop *loop, struct seq_file *m)
-{
-	struct srt_loop_chain *ch = &loop->chain;
-	size_t len;
-	char *buf;
-
-	mutex_lock(&srt_lock);
-	if (!ch->kc) {
-		seq_puts(m, "# no chain loaded\n");
-		goto out_unlock;
-	}
-	if (ch->staged_buf)
-		seq_printf(m, "# staged (%u assignments, not running yet):\n%s",
-			   ch->staged_params, ch->staged_text);
-	else
-		seq_puts(m, "# staged: nothing\n");
-	seq_printf(m, "# running (generation %llu):\n", ch->gen);
-	buf = srt_kchain_describe(ch->kc, &len);
-	if (buf) {
-		seq_write(m, buf, len);
-		kvfree(buf);
-	}
-out_unlock:
-	mutex_unlock(&srt_lock);
-}
-
-void srt_chain_show_commit(struct srt_loop *loop, struct seq_file *m)
-{
-	struct srt_loop_chain *ch = &loop->chain;
-
-	mutex_lock(&srt_lock);
-	if (ch->committed)
-		seq_printf(m, "generation %llu cycle %llu\n", ch->gen,
-			   ch->commit_cycle);
-	else
-		seq_puts(m, "none\n");
-	mutex_unlock(&srt_lock);
 }

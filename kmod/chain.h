@@ -28,7 +28,6 @@ struct srt_chain;
 struct srt_pset;
 struct srt_loop;
 struct srt_cycle_ctx;
-struct seq_file;
 
 /* Longest chain text the debugfs "blocks" file takes. */
 #define SRT_CHAIN_TEXT_MAX	(64 * 1024)
@@ -91,9 +90,6 @@ int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
 int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
 			     char *err, size_t errlen);
 int srt_chain_set_fpu_empty(struct srt_loop *loop, bool on);
-void srt_chain_show_blocks(struct srt_loop *loop, struct seq_file *m);
-void srt_chain_show_params(struct srt_loop *loop, struct seq_file *m);
-void srt_chain_show_commit(struct srt_loop *loop, struct seq_file *m);
 
 /* With srt_lock held. */
 int srt_chain_check_start(struct srt_loop *loop, char *err, size_t errlen);

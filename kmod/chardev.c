@@ -5,7 +5,9 @@
  * Mode 0660, owner root; to let an unprivileged control process feed
  * setpoints, give the node a group with a udev rule, e.g.
  *   KERNEL=="shieldrt", GROUP="shieldrt", MODE="0660"
- * Creating loops and changing chains stays in debugfs (root only).
+ * The same node carries the control plane (requests 0x10 and up, handled
+ * by kmod/admin/): creating loops and changing chains there needs
+ * CAP_SYS_ADMIN, reading statistics only the open fd.
  *
  * The region is mapped whole and read-write (read-only through an
  * O_RDONLY fd): splitting it into RO and RW pages would not make the
@@ -26,6 +28,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include "region.h"
+#include "admin/admin.h"
 
 /*
  * No lock: an fd's region is published once, by the attach that wins the
@@ -120,6 +123,8 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 	struct srt_region *r;
 	u32 bump;
 
+	if (srt_admin_ioctl_is_control(cmd))
+		return srt_admin_ioctl(file, cmd, arg);
 	switch (cmd) {
 	case SHIELDRT_IOC_ATTACH:
 		return srt_dev_attach(df, uarg);

@@ -1,26 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The flight recorder (protocol in flightrec.h): the loop thread's part
- * (one record per cycle, triggers, freezing) and the debugfs file
- * "flight" that dumps a frozen window and takes trigger, rearm and
- * triggers= commands.
+ * (one record per cycle, triggers, freezing), and the operations the
+ * admin layer offers: trigger, rearm, choose triggers, read the window.
  */
-#include <linux/debugfs.h>
-#include <linux/fs.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 #include "loop.h"
 
-static const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS] = {
+const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS] = {
 	[SRT_FR_NONE] = "none",
 	[SRT_FR_OVERRUN] = "overrun",
 	[SRT_FR_SAFE] = "safe",
 	[SRT_FR_MANUAL] = "manual",
 };
-
-#define SRT_FR_AUTO	(BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE))
 
 void srt_flight_init(struct srt_loop *loop)
 {
@@ -170,172 +163,74 @@ void srt_flight_run_end(struct srt_loop *loop)
 	srt_flight_freeze(fr);
 }
 
-/* ---- debugfs: dump ---- */
+/* ---- the admin layer's operations ---- */
 
-struct srt_fr_iter {
-	struct srt_loop *loop;
-	u32 epoch;
-	bool stale;		/* rearmed between two read() calls */
-	u64 idx;		/* 0: header, then records oldest first */
-};
-
-static void *srt_fr_at(struct seq_file *m, loff_t pos)
-{
-	struct srt_fr_iter *it = m->private;
-	struct srt_flight *fr = &it->loop->flight;
-	u64 first;
-	u32 n = 0, slot;
-
-	if (pos && it->epoch != fr->epoch) {
-		if (it->stale)
-			return NULL;
-		it->stale = true;
-		return it;
-	}
-	if (smp_load_acquire(&fr->frozen))	/* (B) */
-		n = srt_fr_window(fr, &first, &slot);
-	if (pos > n)
-		return NULL;
-	it->idx = pos;
-	return it;
-}
-
-static void *srt_fr_start(struct seq_file *m, loff_t *pos)
-{
-	struct srt_fr_iter *it = m->private;
-
-	mutex_lock(&it->loop->flight.lock);
-	if (!*pos) {
-		it->epoch = it->loop->flight.epoch;
-		it->stale = false;
-	}
-	return srt_fr_at(m, *pos);
-}
-
-static void *srt_fr_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	++*pos;
-	return srt_fr_at(m, *pos);
-}
-
-static void srt_fr_stop(struct seq_file *m, void *v)
-{
-	struct srt_fr_iter *it = m->private;
-
-	mutex_unlock(&it->loop->flight.lock);
-}
-
-static void srt_fr_show_triggers(struct seq_file *m, u32 on)
-{
-	int i;
-
-	for (i = SRT_FR_OVERRUN; i < SRT_NR_FR_TRIGGERS; i++)
-		if ((on & BIT(i)) || i == SRT_FR_MANUAL)
-			seq_printf(m, "%s%s", srt_fr_trigger_names[i],
-				   i == SRT_FR_MANUAL ? "" : ",");
-}
-
-static void srt_fr_show_armed(struct seq_file *m, struct srt_loop *loop)
+/*
+ * What the recorder is doing, and with a frozen window its bookkeeping;
+ * under fr->lock (srt_flight_lock), so a rearm cannot move the window.
+ */
+void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
 {
 	struct srt_flight *fr = &loop->flight;
+	u64 first;
+	u32 i, slot;
 
+	lockdep_assert_held(&fr->lock);
+	memset(st, 0, sizeof(*st));
+	st->epoch = fr->epoch;
+	st->triggers = READ_ONCE(fr->triggers);
+	st->ignored = atomic_read(&fr->ignored);
 	/* cfg read racily: a u32 the next start may change, for display */
-	if (!fr->nr && !READ_ONCE(loop->cfg.flight_cycles)) {
-		seq_printf(m, "# flight loop=%s state=off (flight_cycles=0)\n",
-			   loop->name);
+	st->size = fr->nr ? fr->nr : READ_ONCE(loop->cfg.flight_cycles);
+	st->post = fr->nr ? fr->post : READ_ONCE(loop->cfg.flight_post);
+	st->allocated = fr->nr;
+	if (!st->size) {
+		st->state = SRT_FLIGHT_OFF;
 		return;
 	}
-	if (READ_ONCE(fr->triggered)) {
-		seq_printf(m, "# flight loop=%s state=triggered trigger=%s left=%u size=%u post=%u\n",
-			   loop->name, srt_fr_trigger_names[READ_ONCE(fr->why)],
-			   READ_ONCE(fr->left), fr->nr, fr->post);
+	if (!smp_load_acquire(&fr->frozen)) {	/* (B) */
+		st->triggered = READ_ONCE(fr->triggered);
+		st->state = st->triggered ? SRT_FLIGHT_TRIGGERED :
+			    SRT_FLIGHT_ARMED;
+		st->why = READ_ONCE(fr->why);
+		st->left = READ_ONCE(fr->left);
 		return;
 	}
-	seq_printf(m, "# flight loop=%s state=armed size=%u post=%u%s triggers=",
-		   loop->name, fr->nr ? fr->nr : READ_ONCE(loop->cfg.flight_cycles),
-		   fr->nr ? fr->post : READ_ONCE(loop->cfg.flight_post),
-		   fr->nr ? "" : " (ring allocated at start)");
-	srt_fr_show_triggers(m, READ_ONCE(fr->triggers));
-	seq_putc(m, '\n');
+	st->state = SRT_FLIGHT_FROZEN;
+	st->why = fr->why;
+	st->trigger_cycle = fr->trigger_cycle;
+	st->n = srt_fr_window(fr, &first, &slot);
+	st->before = fr->trigger_index - first;
+	st->after = fr->written - 1 - fr->trigger_index;
+	st->cut_short = fr->cut_short;
+	/* Periods inside the window the policy skipped: no record exists. */
+	for (i = 1; i < st->n; i++)
+		st->lost += fr->ring[(slot + i) % fr->nr].s.missed;
 }
 
-static void srt_fr_show_header(struct seq_file *m, struct srt_loop *loop)
+/* Record @i (0: the oldest) of the frozen window; under fr->lock. */
+const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i)
 {
 	struct srt_flight *fr = &loop->flight;
-	u64 first, lost = 0;
-	u32 n, i, slot;
-
-	if (!smp_load_acquire(&fr->frozen)) {	/* (B) */
-		srt_fr_show_armed(m, loop);
-		return;
-	}
-	n = srt_fr_window(fr, &first, &slot);
-	/* Periods inside the window the policy skipped: no record exists. */
-	for (i = 1; i < n; i++)
-		lost += fr->ring[(slot + i) % fr->nr].s.missed;
-	seq_printf(m, "# flight loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d\n",
-		   loop->name, srt_fr_trigger_names[fr->why], fr->trigger_cycle,
-		   n, fr->nr, fr->trigger_index - first,
-		   fr->written - 1 - fr->trigger_index, lost,
-		   atomic_read(&fr->ignored), fr->cut_short);
-	seq_puts(m, "# cycle deadline_ns wake_ns irq_latency_ns thread_latency_ns compute_ns end_ns missed flags note safe_why in0..in7 out0..out7 (signals: f64 bit patterns)\n");
-}
-
-static void srt_fr_show_rec(struct seq_file *m, const struct srt_flight_rec *r)
-{
-	const struct srt_cycle_sample *s = &r->s;
-	int i;
-
-	seq_printf(m, "%llu %llu %llu %lld %lld %llu %llu %u 0x%x 0x%x %u",
-		   s->cycle, s->deadline_ns, s->wake_ns, s->irq_latency_ns,
-		   s->thread_latency_ns, s->compute_ns, s->end_ns, s->missed,
-		   s->flags, r->note, r->safe_why);
-	for (i = 0; i < SRT_FR_SIGNALS; i++)
-		seq_printf(m, " %016llx", r->in[i]);
-	for (i = 0; i < SRT_FR_SIGNALS; i++)
-		seq_printf(m, " %016llx", r->out[i]);
-	seq_putc(m, '\n');
-}
-
-static int srt_fr_show(struct seq_file *m, void *v)
-{
-	struct srt_fr_iter *it = v;
-	struct srt_flight *fr = &it->loop->flight;
 	u64 first;
-	u32 slot;
+	u32 slot, n;
 
-	if (it->stale) {
-		seq_puts(m, "# rearmed while this was read: the dump ends here\n");
-		return 0;
-	}
-	if (!it->idx) {
-		srt_fr_show_header(m, it->loop);
-		return 0;
-	}
-	srt_fr_window(fr, &first, &slot);
-	srt_fr_show_rec(m, &fr->ring[(slot + (u32)it->idx - 1) % fr->nr]);
-	return 0;
+	lockdep_assert_held(&fr->lock);
+	if (!smp_load_acquire(&fr->frozen))	/* (B) */
+		return NULL;
+	n = srt_fr_window(fr, &first, &slot);
+	return i < n ? &fr->ring[(slot + i) % fr->nr] : NULL;
 }
 
-static const struct seq_operations srt_fr_seq_ops = {
-	.start = srt_fr_start,
-	.next = srt_fr_next,
-	.stop = srt_fr_stop,
-	.show = srt_fr_show,
-};
-
-static int srt_fr_open(struct inode *inode, struct file *file)
+void srt_flight_lock(struct srt_loop *loop)
 {
-	struct srt_fr_iter *it;
-
-	it = __seq_open_private(file, &srt_fr_seq_ops, sizeof(*it));
-	if (!it)
-		return -ENOMEM;
-	it->loop = inode->i_private;
-	return 0;
+	mutex_lock(&loop->flight.lock);
 }
 
-/* ---- debugfs: commands ---- */
+void srt_flight_unlock(struct srt_loop *loop)
+{
+	mutex_unlock(&loop->flight.lock);
+}
 
 static int srt_flight_rearm(struct srt_loop *loop, char *err, size_t errlen)
 {
@@ -384,88 +279,38 @@ static int srt_flight_trigger(struct srt_loop *loop, char *err,
 	return ret;
 }
 
-/* "triggers=overrun,safe" or "triggers=none"; manual always works. */
-static int srt_flight_set_triggers(struct srt_loop *loop, char *list,
-				   char *err, size_t errlen)
+/* Which automatic triggers fire: BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE). */
+static int srt_flight_set_triggers(struct srt_loop *loop, u32 on, char *err,
+				   size_t errlen)
 {
-	u32 on = 0;
-	char *name;
-	int i;
-
-	if (strcmp(list, "none")) {
-		while ((name = strsep(&list, ",")) != NULL) {
-			for (i = SRT_FR_OVERRUN; i < SRT_FR_MANUAL; i++)
-				if (!strcmp(name, srt_fr_trigger_names[i]))
-					break;
-			if (i == SRT_FR_MANUAL) {
-				snprintf(err, errlen,
-					 "flight: trigger '%s' is not overrun or safe (manual is always on)",
-					 name);
-				return -EINVAL;
-			}
-			on |= BIT(i);
-		}
+	if (on & ~SRT_FR_AUTO) {
+		snprintf(err, errlen,
+			 "flight: triggers can be overrun and safe (manual is always on)");
+		return -EINVAL;
 	}
 	WRITE_ONCE(loop->flight.triggers, on);
 	return 0;
 }
 
-static int srt_flight_command(struct srt_loop *loop, char *line, char *err,
-			      size_t errlen)
+/* One of SRT_FLIGHT_OP_*; @on is the trigger mask for SET_TRIGGERS. */
+int srt_flight_control(struct srt_loop *loop, enum srt_flight_op op, u32 on,
+		       char *err, size_t errlen)
 {
 	bool off;
 
 	mutex_lock(&srt_lock);
 	off = !loop->cfg.flight_cycles && !loop->flight.nr;
 	mutex_unlock(&srt_lock);
-	line = strim(line);
 	if (off) {
 		snprintf(err, errlen, "flight: the recorder is off (flight_cycles=0)");
 		return -EINVAL;
 	}
-	if (!strcmp(line, "trigger"))
+	switch (op) {
+	case SRT_FLIGHT_OP_TRIGGER:
 		return srt_flight_trigger(loop, err, errlen);
-	if (!strcmp(line, "rearm"))
+	case SRT_FLIGHT_OP_REARM:
 		return srt_flight_rearm(loop, err, errlen);
-	if (!strncmp(line, "triggers=", 9))
-		return srt_flight_set_triggers(loop, line + 9, err, errlen);
-	snprintf(err, errlen,
-		 "flight: '%s' is not trigger, rearm or triggers=LIST", line);
-	return -EINVAL;
-}
-
-static ssize_t srt_fr_write(struct file *file, const char __user *ubuf,
-			    size_t count, loff_t *ppos)
-{
-	struct srt_loop *loop = file_inode(file)->i_private;
-	char err[SRT_ERR_LEN] = "";
-	char *buf;
-	int ret;
-
-	if (count > 64) {
-		srt_error_set(loop, "flight: one short command per write");
-		return -EINVAL;
+	default:
+		return srt_flight_set_triggers(loop, on, err, errlen);
 	}
-	buf = memdup_user_nul(ubuf, count);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	ret = srt_flight_command(loop, buf, err, sizeof(err));
-	if (ret)
-		srt_error_set(loop, err[0] ? err : "flight: failed");
-	kfree(buf);
-	return ret ? ret : count;
-}
-
-static const struct file_operations srt_fr_fops = {
-	.owner = THIS_MODULE,
-	.open = srt_fr_open,
-	.read = seq_read,
-	.write = srt_fr_write,
-	.llseek = seq_lseek,
-	.release = seq_release_private,
-};
-
-void srt_flight_debugfs_add(struct srt_loop *loop, struct dentry *dir)
-{
-	debugfs_create_file("flight", 0600, dir, loop, &srt_fr_fops);
 }

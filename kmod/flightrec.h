@@ -118,9 +118,44 @@ static inline u32 srt_fr_window(const struct srt_flight *fr, u64 *first,
 	return n;
 }
 
+/* Automatic triggers; manual is always on. */
+#define SRT_FR_AUTO	(BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE))
+
+extern const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS];
+
+enum srt_flight_state {
+	SRT_FLIGHT_OFF,			/* flight_cycles=0 */
+	SRT_FLIGHT_ARMED,
+	SRT_FLIGHT_TRIGGERED,		/* recording the post cycles */
+	SRT_FLIGHT_FROZEN,		/* a window to read */
+};
+
+/* srt_flight_status(): a view of the recorder under its lock. */
+struct srt_flight_status {
+	u32 state;			/* enum srt_flight_state */
+	u32 epoch;			/* changes with every rearm */
+	u32 triggers;			/* BIT(enum srt_fr_trigger) on */
+	u32 size, post;
+	u32 allocated;			/* 0: the ring comes at start */
+	bool triggered;
+	u32 why;			/* enum srt_fr_trigger */
+	u32 left;
+	u32 ignored;
+	/* frozen */
+	u32 n;				/* records in the window */
+	u64 trigger_cycle;
+	u64 before, after, lost;
+	bool cut_short;
+};
+
+enum srt_flight_op {
+	SRT_FLIGHT_OP_TRIGGER,
+	SRT_FLIGHT_OP_REARM,
+	SRT_FLIGHT_OP_SET_TRIGGERS,
+};
+
 struct srt_loop;
 struct srt_cycle_ctx;
-struct dentry;
 
 void srt_flight_init(struct srt_loop *loop);
 void srt_flight_free(struct srt_loop *loop);
@@ -128,6 +163,13 @@ int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen);
 void srt_flight_run_begin(struct srt_loop *loop);
 void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c);
 void srt_flight_run_end(struct srt_loop *loop);
-void srt_flight_debugfs_add(struct srt_loop *loop, struct dentry *dir);
+
+/* The admin layer's operations. */
+int srt_flight_control(struct srt_loop *loop, enum srt_flight_op op, u32 on,
+		       char *err, size_t errlen);
+void srt_flight_lock(struct srt_loop *loop);
+void srt_flight_unlock(struct srt_loop *loop);
+void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st);
+const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i);
 
 #endif /* SHIELDRT_FLIGHTREC_H */

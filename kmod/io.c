@@ -8,13 +8,13 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
 #include <linux/timekeeping.h>
 #include "loop.h"
 #include "io.h"
 #include "trace.h"
 
-static LIST_HEAD(srt_io_providers);
+/* Registered providers, under srt_lock (the admin layer lists them). */
+LIST_HEAD(srt_io_providers);
 
 static struct srt_io_provider *srt_io_find(const char *name)
 {
@@ -435,59 +435,4 @@ int srt_io_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		return -EINTR;
 	c->io_timeout_ns = t1 - t0;
 	return 1;
-}
-
-/* ---- debugfs views ---- */
-
-static void srt_io_cost_show(struct seq_file *m, const char *what,
-			     const struct srt_io_cost *k)
-{
-	seq_printf(m, " %s_calls=%llu %s_errors=%llu %s_ns_avg=%llu %s_ns_max=%llu",
-		   what, k->calls, what, k->errors, what,
-		   k->calls ? div64_u64(k->ns_sum, k->calls) : 0, what,
-		   k->ns_max);
-}
-
-void srt_io_show(struct srt_loop *loop, struct seq_file *m)
-{
-	struct srt_io_cost rd[SRT_IO_MAX_BINDINGS], wr[SRT_IO_MAX_BINDINGS];
-	unsigned int seq;
-	u32 i, n;
-
-	mutex_lock(&srt_lock);
-	n = loop->io.n;
-	do {
-		seq = read_seqcount_begin(&loop->stats_seq);
-		for (i = 0; i < n; i++) {
-			rd[i] = loop->io.b[i].rd;
-			wr[i] = loop->io.b[i].wr;
-		}
-	} while (read_seqcount_retry(&loop->stats_seq, seq));
-	seq_printf(m, "# %u binding(s); times in ns, per cycle\n", n);
-	for (i = 0; i < n; i++) {
-		const struct srt_io_binding *b = &loop->io.b[i].pub;
-
-		seq_printf(m, "%s in=%u+%u out=%u+%u trigger=%d state=%s",
-			   loop->cfg.io[i].name, b->in_first, b->n_in,
-			   b->out_first, b->n_out, b->trigger,
-			   loop->io.b[i].prov ? "bound" : "gone");
-		srt_io_cost_show(m, "read", &rd[i]);
-		srt_io_cost_show(m, "write", &wr[i]);
-		seq_putc(m, '\n');
-	}
-	seq_printf(m, "triggers_rejected: %ld\n",
-		   atomic_long_read(&loop->io.rejected));
-	mutex_unlock(&srt_lock);
-}
-
-void srt_io_providers_show(struct seq_file *m)
-{
-	struct srt_io_provider *p;
-
-	seq_puts(m, "# name bindings read write\n");
-	mutex_lock(&srt_lock);
-	list_for_each_entry(p, &srt_io_providers, node)
-		seq_printf(m, "%s %u %d %d\n", p->name, p->bindings,
-			   !!p->read, !!p->write);
-	mutex_unlock(&srt_lock);
 }

@@ -20,7 +20,6 @@
 
 struct srt_loop;
 struct srt_cycle_ctx;
-struct seq_file;
 
 /* One binding's cost and outcome, per callback kind. */
 struct srt_io_cost {
@@ -82,7 +81,7 @@ void srt_io_account(struct srt_loop *loop, const struct srt_cycle_ctx *c);
 int srt_io_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c);
 
 /* debugfs */
-void srt_io_show(struct srt_loop *loop, struct seq_file *m);
-void srt_io_providers_show(struct seq_file *m);
+/* Registered providers (struct srt_io_provider), under srt_lock. */
+extern struct list_head srt_io_providers;
 
 #endif /* SHIELDRT_IO_KMOD_H */

@@ -86,12 +86,26 @@ struct srt_loop_limits {
 	u32 trip_out;
 };
 
+/* The last trip and which table the loop checks against. */
+struct srt_limits_trip {
+	u64 trips;
+	u64 cycle;
+	u64 value;
+	u32 out;
+	unsigned long gen;		/* published */
+	unsigned long applied_gen;	/* in force */
+	u64 applied_cycle;
+};
+
+#define SRT_LIMITS_TEXT_MAX	4096
+
 struct srt_loop;
 struct srt_cycle_ctx;
-struct dentry;
 
 void srt_limits_loop_init(struct srt_loop *loop);
 void srt_limits_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c);
-void srt_limits_debugfs_add(struct srt_loop *loop, struct dentry *dir);
+int srt_limits_set(struct srt_loop *loop, char *text, char *err,
+		   size_t errlen);
+void srt_limits_trip_read(struct srt_loop *loop, struct srt_limits_trip *t);
 
 #endif /* SHIELDRT_LIMITS_H */

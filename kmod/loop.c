@@ -2,12 +2,16 @@
 /*
  * Loop lifecycle.  srt_lock serialises every create, configure, start,
  * stop, destroy and CPU-offline; the loop thread never takes it.  Lock
- * order: cpus_read_lock() (hotplug) before srt_lock.  debugfs entries are
- * removed after srt_lock is dropped, because their handlers take it.
+ * order: cpus_read_lock() (hotplug) before srt_lock.
+ *
+ * The core knows no files: it takes validated configurations and names
+ * from the admin layer (kmod/admin/), which parses requests, renders
+ * replies and owns the debugfs view of each loop.  Create and unlink hand
+ * the admin layer a reference, so it can publish or remove that view
+ * outside srt_lock (the view's handlers take srt_lock).
  */
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/debugfs.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -16,7 +20,6 @@
 #include <uapi/linux/sched/types.h>
 #include "loop.h"
 #include "wait.h"
-#include "debugfs.h"
 #include "region.h"
 
 DEFINE_MUTEX(srt_lock);
@@ -270,7 +273,7 @@ static void srt_stop_locked(struct srt_loop *loop)
 	WRITE_ONCE(loop->state, SRT_STATE_STOPPED);
 }
 
-/* Take a loop off the list; the caller removes debugfs, then puts it. */
+/* Take a loop off the list; the list's reference goes to the caller. */
 static void srt_unlink_locked(struct srt_loop *loop)
 {
 	if (loop->task)
@@ -283,12 +286,6 @@ static void srt_unlink_locked(struct srt_loop *loop)
 	srt_chain_loop_release(loop);
 	if (loop->region)	/* mappings stay valid, flagged dead */
 		srt_region_kill(loop->region);
-}
-
-static void srt_unpublish(struct srt_loop *loop)
-{
-	srt_debugfs_remove_loop(loop);
-	srt_loop_put(loop);
 }
 
 static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
@@ -353,9 +350,6 @@ int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 	if (loop->region && n_in == loop->sig.n_in &&
 	    n_out == loop->sig.n_out)
 		return 0;
-	/* Its debugfs view goes first: the file points at the region. */
-	if (loop->dir)
-		debugfs_lookup_and_remove("dataplane", loop->dir);
 	if (loop->region) {
 		srt_region_kill(loop->region);
 		srt_region_put(loop->region);
@@ -374,8 +368,6 @@ int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 		loop->sig.n_out = n_out;
 	}
 	loop->region = r;
-	if (r && loop->dir)
-		srt_region_debugfs_add(r, loop->dir);
 	if (ret)
 		return ret;
 	memset(loop->sig.in, 0, sizeof(loop->sig.in));
@@ -384,37 +376,30 @@ int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 }
 
 /*
- * Create a loop from a "key=value ..." line; with @start, start it too,
- * and if that fails the loop is not left behind.
+ * Create a loop from a validated configuration; with @start, start it
+ * too, and if that fails the loop is not left behind.  Returns the loop
+ * with a reference for the caller, or an ERR_PTR with @err set.
  */
-int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
+struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
+				 char *err, size_t errlen)
 {
-	struct srt_config *cfg;
 	struct srt_loop *loop;
-	u32 seen;
 	int ret;
 
-	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
-	if (!cfg)
-		return -ENOMEM;
-	srt_config_defaults(cfg);
-	ret = srt_config_parse(cfg, line, &seen, err, errlen);
-	if (!ret)
-		ret = srt_config_validate(cfg, err, errlen);
+	ret = srt_config_validate(cfg, err, errlen);
 	if (ret)
-		goto out_free_cfg;
+		return ERR_PTR(ret);
 	loop = srt_loop_alloc(cfg);
 	if (!loop) {
 		snprintf(err, errlen, "out of memory");
-		ret = -ENOMEM;
-		goto out_free_cfg;
+		return ERR_PTR(-ENOMEM);
 	}
 
 	cpus_read_lock();
 	mutex_lock(&srt_lock);
 	if (srt_find(cfg->name)) {
 		snprintf(err, errlen, "loop '%s' exists", cfg->name);
-		ret = -EBUSY;
+		ret = -EEXIST;
 		goto err_unlock;
 	}
 	ret = srt_check_cpu(cfg, err, errlen);
@@ -437,27 +422,18 @@ int srt_loop_create_line(char *line, bool start, char *err, size_t errlen)
 		snprintf(err, errlen, "data plane region: error %d", ret);
 		goto err_unbind;
 	}
-	ret = srt_debugfs_add_loop(loop);
-	if (ret) {
-		snprintf(err, errlen,
-			 "debugfs entry '%s' still exists; retry", cfg->name);
-		goto err_unbind;
-	}
 	list_add_tail(&loop->node, &srt_loops);
 	if (start) {
 		ret = srt_start_locked(loop, err, errlen);
 		if (ret) {
 			srt_unlink_locked(loop);
-			mutex_unlock(&srt_lock);
-			cpus_read_unlock();
-			srt_unpublish(loop);
-			goto out_free_cfg;
+			goto err_unlock;
 		}
 	}
+	kref_get(&loop->ref);
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
-	kfree(cfg);
-	return 0;
+	return loop;
 
 err_unbind:
 	srt_io_unbind_all(loop);
@@ -468,9 +444,7 @@ err_unlock:
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
 	srt_loop_put(loop);
-out_free_cfg:
-	kfree(cfg);
-	return ret;
+	return ERR_PTR(ret);
 }
 
 /* Look a loop up for an operation; sets @err when it does not exist. */
@@ -484,20 +458,33 @@ static struct srt_loop *srt_find_or_err(const char *name, char *err,
 	return loop;
 }
 
-int srt_loop_destroy(const char *name, char *err, size_t errlen)
+/*
+ * Stop a loop and take it off the list.  The caller gets the list's
+ * reference: it removes its view of the loop, then puts it.
+ */
+struct srt_loop *srt_loop_unlink(const char *name, char *err, size_t errlen)
 {
 	struct srt_loop *loop;
 
 	mutex_lock(&srt_lock);
 	loop = srt_find_or_err(name, err, errlen);
-	if (!loop) {
-		mutex_unlock(&srt_lock);
-		return -ENOENT;
-	}
-	srt_unlink_locked(loop);
+	if (loop)
+		srt_unlink_locked(loop);
 	mutex_unlock(&srt_lock);
-	srt_unpublish(loop);
-	return 0;
+	return loop ? loop : ERR_PTR(-ENOENT);
+}
+
+/* Module exit: the first loop left, unlinked as above; NULL when none. */
+struct srt_loop *srt_loop_unlink_first(void)
+{
+	struct srt_loop *loop;
+
+	mutex_lock(&srt_lock);
+	loop = list_first_entry_or_null(&srt_loops, struct srt_loop, node);
+	if (loop)
+		srt_unlink_locked(loop);
+	mutex_unlock(&srt_lock);
+	return loop;
 }
 
 int srt_loop_start(const char *name, char *err, size_t errlen)
@@ -568,32 +555,53 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 }
 
 /*
- * Change keys of a loop.  A stopped loop takes any key but its name; a
- * running one only the live keys, which it picks up whole at its next
- * cycle.  The line is parsed and validated into a copy first.
+ * A copy of a loop's configuration and its generation, for a caller that
+ * edits the copy and hands it to srt_loop_reconfigure().
  */
-int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
-		       size_t errlen)
+int srt_loop_config_get(struct srt_loop *loop, struct srt_config *cfg,
+			u64 *gen, char *err, size_t errlen)
 {
-	struct srt_config *cfg;
+	int ret = 0;
+
+	mutex_lock(&srt_lock);
+	if (loop->dead) {
+		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+		ret = -ENOENT;
+	} else {
+		*cfg = loop->cfg;
+		*gen = loop->cfg_gen;
+	}
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/*
+ * Change keys of a loop: @cfg is the copy srt_loop_config_get() gave at
+ * generation @gen with the keys in @seen changed.  A stopped loop takes
+ * any key but its name; a running one only the live keys, which it picks
+ * up whole at its next cycle.  -EAGAIN: someone else changed the loop
+ * since the copy was taken; nothing changed.
+ */
+int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
+			 u32 seen, u64 gen, char *err, size_t errlen)
+{
 	u64 *buckets = NULL, *old = NULL;
-	u32 seen, fixed;
+	u32 fixed;
 	int ret, key;
 
-	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
-	if (!cfg)
-		return -ENOMEM;
 	cpus_read_lock();
 	mutex_lock(&srt_lock);
-	ret = -ENODEV;
+	ret = -ENOENT;
 	if (loop->dead) {
 		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
 		goto out_unlock;
 	}
-	*cfg = loop->cfg;
-	ret = srt_config_parse(cfg, line, &seen, err, errlen);
-	if (ret)
+	ret = -EAGAIN;
+	if (gen != loop->cfg_gen) {
+		snprintf(err, errlen, "loop '%s' changed meanwhile; retry",
+			 loop->name);
 		goto out_unlock;
+	}
 	ret = -EINVAL;
 	if ((seen & BIT(SRT_KEY_NAME)) && strcmp(cfg->name, loop->name)) {
 		snprintf(err, errlen, "a loop cannot be renamed");
@@ -639,30 +647,13 @@ int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
 		if (!buckets)
 			old = NULL;
 	}
+	loop->cfg_gen++;
 	srt_live_publish(loop);
 out_unlock:
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
 	kvfree(old);
-	kfree(cfg);
 	return ret;
-}
-
-void srt_loop_destroy_all(void)
-{
-	struct srt_loop *loop;
-
-	for (;;) {
-		mutex_lock(&srt_lock);
-		loop = list_first_entry_or_null(&srt_loops, struct srt_loop,
-						node);
-		if (loop)
-			srt_unlink_locked(loop);
-		mutex_unlock(&srt_lock);
-		if (!loop)
-			break;
-		srt_unpublish(loop);
-	}
 }
 
 /*

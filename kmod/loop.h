@@ -140,8 +140,9 @@ struct srt_loop {
 	struct srt_config cfg;
 	bool dead;			/* destroyed, memory still referenced */
 	struct task_struct *task;
+	u64 cfg_gen;			/* bumped by every reconfigure */
 	char last_error[SRT_ERR_LEN];
-	struct dentry *dir;
+	void *view;			/* kmod/admin/ only: its debugfs view */
 
 	/* Live parameters: written under srt_lock, read by the loop. */
 	seqcount_t live_seq;
@@ -192,16 +193,22 @@ extern u64 srt_epoch_ns;
 struct srt_loop *srt_loop_find_get(const char *name);
 void srt_loop_put(struct srt_loop *loop);
 
-/* Control operations; callers hold no lock, these take srt_lock. */
-int srt_loop_create_line(char *line, bool start, char *err, size_t errlen);
-int srt_loop_destroy(const char *name, char *err, size_t errlen);
+/*
+ * Operations, for the admin layer; callers hold no lock, these take
+ * srt_lock.  Each fails whole, with the reason in @err.
+ */
+struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
+				 char *err, size_t errlen);
+struct srt_loop *srt_loop_unlink(const char *name, char *err, size_t errlen);
+struct srt_loop *srt_loop_unlink_first(void);
 int srt_loop_start(const char *name, char *err, size_t errlen);
 int srt_loop_stop(const char *name, char *err, size_t errlen);
 int srt_loop_reset(const char *name, char *err, size_t errlen);
 int srt_loop_resume(const char *name, char *err, size_t errlen);
-int srt_loop_configure(struct srt_loop *loop, char *line, char *err,
-		       size_t errlen);
-void srt_loop_destroy_all(void);
+int srt_loop_config_get(struct srt_loop *loop, struct srt_config *cfg,
+			u64 *gen, char *err, size_t errlen);
+int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
+			 u32 seen, u64 gen, char *err, size_t errlen);
 int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 			 char *err, size_t errlen);
 void srt_loop_cpu_down(unsigned int cpu);
@@ -220,7 +227,5 @@ void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why);
 
 /* preflight.c */
 bool srt_cpu_isolated(int cpu);
-struct seq_file;
-void srt_preflight_show(struct seq_file *m, int cpu);
 
 #endif /* SHIELDRT_LOOP_H */

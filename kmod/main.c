@@ -7,7 +7,7 @@
 #include <linux/module.h>
 #include <linux/timekeeping.h>
 #include "loop.h"
-#include "debugfs.h"
+#include "admin/admin.h"
 #include "region.h"
 
 static char *loops;
@@ -30,42 +30,34 @@ static int __init srt_init(void)
 	/* The common grid of phase-aligned loops. */
 	srt_epoch_ns = ktime_get_ns();
 
-	ret = srt_debugfs_init();
-	if (ret)
-		return ret;
-	ret = srt_chardev_init();
-	if (ret)
-		goto err_remove_debugfs;
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "shieldrt:online",
 					NULL, srt_cpu_offline);
 	if (ret < 0)
-		goto err_remove_chardev;
+		return ret;
 	srt_cpuhp_state = ret;
-
-	if (loops) {
-		ret = srt_control_modparam(loops);
-		if (ret)
-			goto err_destroy_loops;
-	}
+	/* The views and the loops= loops, before the device takes requests. */
+	ret = srt_admin_init(loops);
+	if (ret)
+		goto err_remove_cpuhp;
+	ret = srt_chardev_init();
+	if (ret)
+		goto err_admin_exit;
 	pr_info("loaded\n");
 	return 0;
 
-err_destroy_loops:
+err_admin_exit:
+	srt_admin_exit();
+err_remove_cpuhp:
 	cpuhp_remove_state_nocalls(srt_cpuhp_state);
-	srt_loop_destroy_all();
-err_remove_chardev:
-	srt_chardev_exit();
-err_remove_debugfs:
-	srt_debugfs_exit();
 	return ret;
 }
 
 static void __exit srt_exit(void)
 {
-	cpuhp_remove_state_nocalls(srt_cpuhp_state);
-	srt_loop_destroy_all();
+	/* No more requests, then no more loops and views. */
 	srt_chardev_exit();
-	srt_debugfs_exit();
+	cpuhp_remove_state_nocalls(srt_cpuhp_state);
+	srt_admin_exit();
 	pr_info("unloaded\n");
 }
 

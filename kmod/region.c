@@ -5,13 +5,11 @@
  * The protocol itself (and all validation) is in dataplane.h.
  */
 #include <linux/build_bug.h>
-#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
@@ -25,19 +23,6 @@ struct srt_region {
 	char name[SHIELDRT_NAME_LEN];
 	void *mem;			/* vmalloc_user, mapped by user space */
 	struct srt_dp dp;		/* private protocol state */
-};
-
-/* What debugfs shows: one consistent copy of the private state. */
-struct srt_region_snap {
-	struct shieldrt_stats st;
-	u64 cycle;
-	u64 hb_cycle;
-	u64 mbox_seq;
-	u64 mbox_cycle;
-	u64 commit_cycle;
-	u32 heartbeat;
-	u32 cmd_head;
-	u32 tel_tail;
 };
 
 static DEFINE_MUTEX(srt_region_lock);
@@ -207,7 +192,7 @@ void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle)
 	srt_dp_set_commit(&r->dp, cycle);
 }
 
-/* Loop thread only (the values are its own); debugfs uses a snapshot. */
+/* Loop thread only (the values are its own); others take a snapshot. */
 u64 srt_region_heartbeat_age(const struct srt_region *r)
 {
 	return srt_dp_heartbeat_age(&r->dp);
@@ -219,11 +204,18 @@ u64 srt_region_heartbeat_age(const struct srt_region *r)
  * a cycle's data plane work ([K2], pairs with [K1] in dataplane.h).
  * Returns false if it never got a clean copy (the loop kept it busy).
  */
-static bool srt_region_snapshot(const struct srt_region *r,
-				struct srt_region_snap *sn)
+bool srt_region_snapshot(const struct srt_region *r,
+			 struct srt_region_snap *sn)
 {
 	const struct srt_dp *dp = &r->dp;
 	int tries;
+
+	sn->n_in = dp->n_in;
+	sn->cmd_size = dp->cmd_mask + 1;
+	sn->tel_size = dp->tel_mask + 1;
+	sn->tel_decimation = dp->tel_decimation;
+	sn->tel_nsel = dp->tel_nsel;
+	sn->dead = !!(READ_ONCE(dp->flags) & SHIELDRT_RF_DEAD);
 
 	for (tries = 0; tries < 1000; tries++) {
 		u32 s0 = SRT_DP_KSEQ ? smp_load_acquire(&dp->kseq) : 0; /* [K2] */
@@ -248,66 +240,6 @@ static bool srt_region_snapshot(const struct srt_region *r,
 			return true;
 	}
 	return false;
-}
-
-void srt_region_read_stats(const struct srt_region *r,
-			   struct shieldrt_stats *st)
-{
-	struct srt_region_snap sn;
-
-	srt_region_snapshot(r, &sn);
-	memset(st, 0, sizeof(*st));
-	srt_stats_copy(st, &sn.st);
-}
-
-/* debugfs LOOP/dataplane: the kernel's own counters, not the region's. */
-static int srt_region_show(struct seq_file *m, void *unused)
-{
-	const struct srt_region *r = m->private;
-	const struct srt_dp *dp = &r->dp;
-	struct srt_region_snap sn;
-	bool clean = srt_region_snapshot(r, &sn);
-
-	seq_printf(m, "inputs: %u\n", dp->n_in);
-	seq_printf(m, "cmd_ring_size: %u\n", dp->cmd_mask + 1);
-	seq_printf(m, "tel_ring_size: %u\n", dp->tel_mask + 1);
-	seq_printf(m, "tel_decimation: %u\n", dp->tel_decimation);
-	seq_printf(m, "tel_values: %u\n", dp->tel_nsel);
-	seq_printf(m, "cycles: %llu\n", sn.st.cycles);
-	seq_printf(m, "last_cycle: %llu\n", sn.cycle);
-	seq_printf(m, "tel_records: %llu\n", sn.st.tel_records);
-	seq_printf(m, "tel_drops: %llu\n", sn.st.tel_drops);
-	seq_printf(m, "tel_corrupt: %llu\n", sn.st.tel_corrupt);
-	seq_printf(m, "mbox_updates: %llu\n", sn.st.mbox_updates);
-	seq_printf(m, "mbox_seq: %llu\n", sn.mbox_seq);
-	seq_printf(m, "mbox_cycle: %llu\n", sn.mbox_cycle);
-	seq_printf(m, "mbox_rej_index: %llu\n", sn.st.mbox_rej_index);
-	seq_printf(m, "mbox_rej_value: %llu\n", sn.st.mbox_rej_value);
-	seq_printf(m, "mbox_rej_flags: %llu\n", sn.st.mbox_rej_flags);
-	seq_printf(m, "mbox_corrupt: %llu\n", sn.st.mbox_corrupt);
-	seq_printf(m, "cmd_applied: %llu\n", sn.st.cmd_applied);
-	seq_printf(m, "cmd_rej_index: %llu\n", sn.st.cmd_rej_index);
-	seq_printf(m, "cmd_rej_value: %llu\n", sn.st.cmd_rej_value);
-	seq_printf(m, "cmd_rej_late: %llu\n", sn.st.cmd_rej_late);
-	seq_printf(m, "cmd_rej_flags: %llu\n", sn.st.cmd_rej_flags);
-	seq_printf(m, "cmd_underruns: %llu\n", sn.st.cmd_underruns);
-	seq_printf(m, "cmd_resyncs: %llu\n", sn.st.cmd_corrupt);
-	seq_printf(m, "heartbeat: %u\n", sn.heartbeat);
-	seq_printf(m, "heartbeat_age_cycles: %llu\n",
-		   sn.cycle - sn.hb_cycle);
-	seq_printf(m, "commit_cycle: %llu\n", sn.commit_cycle);
-	seq_printf(m, "dead: %u\n", !!(READ_ONCE(dp->flags) & SHIELDRT_RF_DEAD));
-	if (!clean)
-		seq_puts(m, "# warning: the loop never left its data plane work; counters may be torn\n");
-	if (sn.st.tel_drops || sn.st.tel_corrupt)
-		seq_puts(m, "# note: telemetry records were dropped (reader too slow or absent)\n");
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(srt_region);
-
-void srt_region_debugfs_add(struct srt_region *r, struct dentry *dir)
-{
-	debugfs_create_file("dataplane", 0400, dir, r, &srt_region_fops);
 }
 
 u64 srt_region_size(const struct srt_region *r)

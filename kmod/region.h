@@ -46,15 +46,32 @@ void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
 void srt_region_flush(struct srt_region *r);
 u64 srt_region_heartbeat_age(const struct srt_region *r);
 
+/* One consistent copy of the private state, with the geometry. */
+struct srt_region_snap {
+	struct shieldrt_stats st;
+	u64 cycle;
+	u64 hb_cycle;
+	u64 mbox_seq;
+	u64 mbox_cycle;
+	u64 commit_cycle;
+	u32 heartbeat;
+	u32 cmd_head;
+	u32 tel_tail;
+	u32 n_in;
+	u32 cmd_size;
+	u32 tel_size;
+	u32 tel_decimation;
+	u32 tel_nsel;
+	bool dead;
+};
+
 /*
  * From any context: the kernel's counters, each from the same cycle on
- * 32-bit CPUs too (retried around the loop's updates).
+ * 32-bit CPUs too (retried around the loop's updates).  false: no clean
+ * copy (the loop kept the counters busy); the copy may be torn.
  */
-void srt_region_read_stats(const struct srt_region *r,
-			   struct shieldrt_stats *st);
-/* debugfs: a "dataplane" file in the loop's directory @dir. */
-struct dentry;
-void srt_region_debugfs_add(struct srt_region *r, struct dentry *dir);
+bool srt_region_snapshot(const struct srt_region *r,
+			 struct srt_region_snap *sn);
 
 /* chardev.c */
 struct srt_region *srt_region_find_get(const char *name);

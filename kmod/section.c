@@ -5,12 +5,12 @@
  * M1 and M3 methods did.  The registry is guarded by srt_lock.
  */
 #include <linux/mutex.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include "loop.h"
 #include "section.h"
 
-static LIST_HEAD(srt_sec_locks);
+/* The named locks, under srt_lock (the admin layer lists them). */
+LIST_HEAD(srt_sec_locks);
 
 static void srt_sec_lock_init(struct srt_sec_lock *l, const char *name,
 			      u32 kind)
@@ -64,16 +64,4 @@ void srt_sec_lock_put(struct srt_sec_lock *l)
 		return;
 	list_del(&l->node);
 	kfree(l);
-}
-
-void srt_sec_locks_show(struct seq_file *m)
-{
-	struct srt_sec_lock *l;
-
-	seq_puts(m, "# name section users\n");
-	mutex_lock(&srt_lock);
-	list_for_each_entry(l, &srt_sec_locks, node)
-		seq_printf(m, "%s %s %u\n", l->name,
-			   srt_section_names[l->kind], l->users);
-	mutex_unlock(&srt_lock);
 }

@@ -115,7 +115,7 @@ struct srt_sec_lock *srt_sec_lock_get(const struct srt_config *cfg,
 /* srt_lock held; the loop's thread is stopped and its bindings gone. */
 void srt_sec_lock_put(struct srt_sec_lock *l);
 /* debugfs: the named locks and their users. */
-struct seq_file;
-void srt_sec_locks_show(struct seq_file *m);
+/* The named locks (struct srt_sec_lock), under srt_lock. */
+extern struct list_head srt_sec_locks;
 
 #endif /* SHIELDRT_SECTION_H */

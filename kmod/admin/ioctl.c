@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ioctl front end: the control plane of include/uapi/shieldrt.h.
+ *
+ * Each request: the size in the command must be at least the struct's
+ * first published size and at most SHIELDRT_STRUCT_MAX; the struct is
+ * read with copy_struct_from_user() (a larger struct's unknown tail must
+ * be zero, a smaller one reads as zeroed new fields); reserved fields,
+ * unknown flags and names are checked before anything is looked up; the
+ * reply is written back cut to the caller's size, on failure too, so err
+ * reaches the caller.
+ */
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include "admin.h"
+#include "internal.h"
+
+/* What a request may carry; everything else in it must be zero. */
+struct srt_ioc {
+	u32 ksize;			/* the kernel's struct */
+	u32 ver0;			/* the smallest the kernel takes */
+	bool change;			/* needs CAP_SYS_ADMIN */
+	long (*run)(unsigned int nr, void *req);
+};
+
+static bool srt_zero(const void *p, size_t len)
+{
+	return !memchr_inv(p, 0, len);
+}
+
+/*
+ * A loop name: NUL inside the field, a valid name, nothing after the
+ * NUL (so a later version can tell old callers' names apart).
+ */
+static int srt_check_name(const u8 *name, bool may_be_empty)
+{
+	size_t n = strnlen(name, SHIELDRT_NAME_LEN);
+
+	if (n == SHIELDRT_NAME_LEN || !srt_zero(name + n, SHIELDRT_NAME_LEN - n))
+		return -EINVAL;
+	if (!n)
+		return may_be_empty ? 0 : -EINVAL;
+	return srt_name_valid(name) ? 0 : -EINVAL;
+}
+
+/* The loop a request names, with a reference; -ENOENT if none. */
+static struct srt_loop *srt_ioc_loop(const u8 *name, char *err,
+				     size_t errlen)
+{
+	struct srt_loop *loop = srt_loop_find_get(name);
+
+	if (!loop) {
+		if (err)
+			snprintf(err, errlen, "no loop named '%s'", name);
+		return ERR_PTR(-ENOENT);
+	}
+	return loop;
+}
+
+/* The request's text, NUL-terminated; NULL with no text. */
+static char *srt_ioc_text(const struct shieldrt_req *r, size_t max)
+{
+	if (!r->text)
+		return r->text_len ? ERR_PTR(-EINVAL) : NULL;
+	if (r->text_len > max)
+		return ERR_PTR(-E2BIG);
+	return memdup_user_nul(u64_to_user_ptr(r->text), r->text_len);
+}
+
+/* A destroyed loop is, to the caller, no loop of that name. */
+static long srt_ioc_errno(long ret)
+{
+	return ret == -ENODEV ? -ENOENT : ret;
+}
+
+/* Which requests take text, flags, a value, and how much text. */
+enum { SRT_T_NONE, SRT_T_OPT, SRT_T_NEED };
+
+static long srt_ioc_loop_req(unsigned int nr, void *req)
+{
+	struct shieldrt_req *r = req;
+	static const struct {
+		u8 text;
+		u32 flags;
+		bool value;
+		size_t max;
+	} rule[] = {
+		[0x10 - 0x10] = { SRT_T_OPT, SHIELDRT_REQ_START, false, 4096 },
+		[0x11 - 0x10] = { SRT_T_NONE },
+		[0x12 - 0x10] = { SRT_T_NONE },
+		[0x13 - 0x10] = { SRT_T_NONE },
+		[0x14 - 0x10] = { SRT_T_NONE },
+		[0x15 - 0x10] = { SRT_T_NONE },
+		[0x16 - 0x10] = { SRT_T_NEED, 0, false, 4096 },
+		[0x17 - 0x10] = { SRT_T_OPT, 0, false, SRT_CHAIN_TEXT_MAX },
+		[0x18 - 0x10] = { SRT_T_NEED, 0, false, SRT_STAGE_TEXT_MAX },
+		[0x19 - 0x10] = { SRT_T_NONE },
+		[0x1a - 0x10] = { SRT_T_OPT, 0, false, SRT_LIMITS_TEXT_MAX },
+		[0x1b - 0x10] = { SRT_T_NONE, SHIELDRT_REQ_FLIGHT_TRIGGER |
+				  SHIELDRT_REQ_FLIGHT_REARM |
+				  SHIELDRT_REQ_FLIGHT_TRIGGERS, true },
+		[0x1c - 0x10] = { SRT_T_NONE, 0, true },
+	};
+	const typeof(rule[0]) *ru = &rule[nr - 0x10];
+	char *err = r->err, *text = NULL;
+	size_t errlen = sizeof(r->err);
+	struct srt_loop *loop = NULL;
+	long ret;
+
+	memset(r->err, 0, sizeof(r->err));
+	if (!srt_zero(r->resv, sizeof(r->resv)) || (r->flags & ~ru->flags) ||
+	    (!ru->value && r->value) || srt_check_name(r->name, false)) {
+		snprintf(err, errlen, "malformed request (reserved field, flag, value or name)");
+		return -EINVAL;
+	}
+	if (ru->text == SRT_T_NONE && (r->text || r->text_len)) {
+		snprintf(err, errlen, "this request takes no text");
+		return -EINVAL;
+	}
+	if (ru->text == SRT_T_NEED && !r->text) {
+		snprintf(err, errlen, "this request needs text");
+		return -EINVAL;
+	}
+	if (ru->text != SRT_T_NONE) {
+		text = srt_ioc_text(r, ru->max);
+		if (IS_ERR(text)) {
+			ret = PTR_ERR(text);
+			snprintf(err, errlen, ret == -E2BIG ?
+				 "text over %zu bytes" : "text unreadable",
+				 ru->max);
+			return ret;
+		}
+	}
+
+	switch (nr) {
+	case 0x10:
+		ret = srt_req_create(r->name, text ? text : "",
+				     r->flags & SHIELDRT_REQ_START, err, errlen);
+		goto out;
+	case 0x11:
+		ret = srt_req_destroy(r->name, err, errlen);
+		goto out;
+	case 0x12:
+		ret = srt_req_start(r->name, err, errlen);
+		goto out;
+	case 0x13:
+		ret = srt_req_stop(r->name, err, errlen);
+		goto out;
+	case 0x14:
+		ret = srt_req_reset(r->name, err, errlen);
+		goto out;
+	case 0x15:
+		ret = srt_req_resume(r->name, err, errlen);
+		goto out;
+	}
+
+	loop = srt_ioc_loop(r->name, err, errlen);
+	ret = PTR_ERR_OR_ZERO(loop);
+	if (ret) {
+		loop = NULL;
+		goto out;
+	}
+	switch (nr) {
+	case 0x16:
+		ret = srt_req_configure(loop, text, err, errlen);
+		break;
+	case 0x17:
+		ret = srt_req_chain(loop, text ? text : "",
+				    text ? r->text_len : 0, err, errlen);
+		break;
+	case 0x18:
+		ret = srt_req_params(loop, text, r->text_len, err, errlen);
+		break;
+	case 0x19:
+		ret = srt_req_commit(loop, &r->value, err, errlen);
+		break;
+	case 0x1a:
+		ret = srt_req_limits(loop, text ? text : "", err, errlen);
+		break;
+	case 0x1b:
+		if (hweight32(r->flags) != 1) {
+			snprintf(err, errlen, "flight: one of trigger, rearm, triggers");
+			ret = -EINVAL;
+		} else if (r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS) {
+			/* The bits above 31 are unknown triggers too. */
+			ret = srt_req_flight(loop, SRT_FLIGHT_OP_SET_TRIGGERS,
+					     r->value > U32_MAX ? ~0U :
+					     (u32)r->value, err, errlen);
+		} else {
+			ret = srt_req_flight(loop, r->flags &
+					     SHIELDRT_REQ_FLIGHT_TRIGGER ?
+					     SRT_FLIGHT_OP_TRIGGER :
+					     SRT_FLIGHT_OP_REARM, 0, err,
+					     errlen);
+		}
+		break;
+	case 0x1c:
+		if (r->value > 1) {
+			snprintf(err, errlen, "fpu_empty: 0 or 1");
+			ret = -EINVAL;
+		} else {
+			srt_req_fpu_empty(loop, r->value);
+			ret = 0;
+		}
+		break;
+	}
+out:
+	if (loop)
+		srt_loop_put(loop);
+	kfree(text);
+	return srt_ioc_errno(ret);
+}
+
+static long srt_ioc_list(unsigned int nr, void *req)
+{
+	struct shieldrt_list_req *r = req;
+	struct shieldrt_loop_info *info = NULL;
+	struct srt_loop *loop;
+	u32 n = 0, cap;
+	long ret = 0;
+
+	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)))
+		return -EINVAL;
+	cap = r->loops ? min_t(u32, r->loops_len, 4096) : 0;
+	if (cap) {
+		info = kvcalloc(cap, sizeof(*info), GFP_KERNEL);
+		if (!info)
+			return -ENOMEM;
+	}
+	mutex_lock(&srt_lock);
+	list_for_each_entry(loop, &srt_loops, node) {
+		if (n < cap) {
+			strscpy(info[n].name, loop->name, sizeof(info[n].name));
+			info[n].state = READ_ONCE(loop->state);
+			info[n].mode = loop->cfg.mode;
+			info[n].cpu = loop->cfg.cpu;
+			info[n].period_ns = loop->cfg.period_ns;
+		}
+		n++;
+	}
+	mutex_unlock(&srt_lock);
+	r->nr_loops = n;
+	if (r->loops && n > r->loops_len)
+		ret = -ENOSPC;
+	if (cap && copy_to_user(u64_to_user_ptr(r->loops), info,
+				min(n, cap) * sizeof(*info)))
+		ret = -EFAULT;
+	kvfree(info);
+	return ret;
+}
+
+static long srt_ioc_stats(unsigned int nr, void *req)
+{
+	struct shieldrt_stats_req *r = req;
+	struct srt_loop *loop;
+	int i;
+
+	/* Out fields are ignored on the way in: a struct can be reused. */
+	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, false))
+		return -EINVAL;
+	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
+		if (r->metric[i].resv)
+			return -EINVAL;
+	loop = srt_ioc_loop(r->name, NULL, 0);
+	if (IS_ERR(loop))
+		return PTR_ERR(loop);
+	memset(r->metric, 0, sizeof(r->metric));
+	srt_stats_fill(loop, r);
+	srt_loop_put(loop);
+	return 0;
+}
+
+static long srt_ioc_hist(unsigned int nr, void *req)
+{
+	struct shieldrt_hist_req *r = req;
+	struct srt_counters c;
+	struct srt_loop *loop;
+	u64 *buf = NULL;
+	u32 nb, i, need;
+	long ret = 0;
+
+	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, false))
+		return -EINVAL;
+	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
+		if (r->metric[i].resv)
+			return -EINVAL;
+	memset(r->metric, 0, sizeof(r->metric));
+	loop = srt_ioc_loop(r->name, NULL, 0);
+	if (IS_ERR(loop))
+		return PTR_ERR(loop);
+	/* An upper bound taken unlocked; checked again under srt_lock. */
+	need = SRT_NR_METRICS * SRT_HIST_MAX_BUCKETS;
+	if (r->buckets && r->buckets_len) {
+		buf = kvmalloc_array(min(need, r->buckets_len), sizeof(u64),
+				     GFP_KERNEL);
+		if (!buf) {
+			srt_loop_put(loop);
+			return -ENOMEM;
+		}
+	}
+	mutex_lock(&srt_lock);
+	srt_loop_read_stats(loop, &c, NULL);
+	nb = loop->hist[0].nr;
+	r->nr_metrics = SRT_NR_METRICS;
+	r->nr_buckets = nb;
+	r->bucket_ns = loop->hist[0].bucket_ns;
+	r->mode = loop->cfg.mode;
+	r->cpu = loop->cfg.cpu;
+	r->period_ns = loop->cfg.period_ns;
+	r->duration_ns = c.now_ns > c.start_ns ? c.now_ns - c.start_ns : 0;
+	for (i = 0; i < SRT_NR_METRICS; i++)
+		srt_metric_fill(&loop->hist[i], &r->metric[i]);
+	need = SRT_NR_METRICS * nb;
+	if (r->buckets && r->buckets_len < need)
+		ret = -ENOSPC;
+	else if (r->buckets)
+		for (i = 0; i < SRT_NR_METRICS; i++)
+			memcpy(buf + i * nb, loop->hist[i].buckets,
+			       nb * sizeof(u64));
+	mutex_unlock(&srt_lock);
+	srt_loop_put(loop);
+	if (!ret && r->buckets &&
+	    copy_to_user(u64_to_user_ptr(r->buckets), buf, need * sizeof(u64)))
+		ret = -EFAULT;
+	kvfree(buf);
+	return ret;
+}
+
+static void srt_flight_rec_fill(struct shieldrt_flight_rec *d,
+				const struct srt_flight_rec *r)
+{
+	memset(d, 0, sizeof(*d));
+	d->cycle = r->s.cycle;
+	d->deadline_ns = r->s.deadline_ns;
+	d->wake_ns = r->s.wake_ns;
+	d->irq_latency_ns = r->s.irq_latency_ns;
+	d->thread_latency_ns = r->s.thread_latency_ns;
+	d->compute_ns = r->s.compute_ns;
+	d->end_ns = r->s.end_ns;
+	d->section_ns = r->s.section_ns;
+	d->lock_wait_ns = r->s.lock_wait_ns;
+	d->missed = r->s.missed;
+	d->flags = r->s.flags;
+	d->note = r->note;
+	d->safe_reason = r->safe_why;
+	memcpy(d->in, r->in, sizeof(d->in));
+	memcpy(d->out, r->out, sizeof(d->out));
+}
+
+/* Records go out in chunks, under the recorder's lock (a mutex). */
+#define SRT_FR_CHUNK	64
+
+static long srt_ioc_flight(unsigned int nr, void *req)
+{
+	struct shieldrt_flight_req *r = req;
+	struct shieldrt_flight_rec *chunk = NULL;
+	struct srt_flight_status st;
+	struct shieldrt_flight_rec __user *dst;
+	struct srt_loop *loop;
+	u32 i, k;
+	long ret = 0;
+
+	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, false))
+		return -EINVAL;
+	loop = srt_ioc_loop(r->name, NULL, 0);
+	if (IS_ERR(loop))
+		return PTR_ERR(loop);
+	/* Out fields: whatever came in is replaced. */
+	r->nr_recs = 0;
+	r->trigger_cycle = 0;
+	r->before = 0;
+	r->after = 0;
+	r->lost = 0;
+	r->cut_short = 0;
+	if (r->recs) {
+		chunk = kmalloc_array(SRT_FR_CHUNK, sizeof(*chunk), GFP_KERNEL);
+		if (!chunk) {
+			srt_loop_put(loop);
+			return -ENOMEM;
+		}
+	}
+	srt_flight_lock(loop);
+	srt_flight_status(loop, &st);
+	r->state = st.state;
+	r->trigger = st.why;
+	r->triggers = st.triggers;
+	r->size = st.size;
+	r->post = st.post;
+	r->left = st.state == SRT_FLIGHT_TRIGGERED ? st.left : 0;
+	r->ignored_triggers = st.ignored;
+	if (st.state == SRT_FLIGHT_FROZEN) {
+		r->nr_recs = st.n;
+		r->trigger_cycle = st.trigger_cycle;
+		r->before = st.before;
+		r->after = st.after;
+		r->lost = st.lost;
+		r->cut_short = st.cut_short;
+	}
+	if (r->recs && r->recs_len < r->nr_recs)
+		ret = -ENOSPC;
+	dst = u64_to_user_ptr(r->recs);
+	for (i = 0; r->recs && !ret && i < r->nr_recs; i += k) {
+		for (k = 0; k < SRT_FR_CHUNK && i + k < r->nr_recs; k++)
+			srt_flight_rec_fill(&chunk[k],
+					    srt_flight_record(loop, i + k));
+		if (copy_to_user(dst + i, chunk, k * sizeof(*chunk)))
+			ret = -EFAULT;
+	}
+	srt_flight_unlock(loop);
+	srt_loop_put(loop);
+	kfree(chunk);
+	return ret;
+}
+
+static long srt_ioc_view(unsigned int nr, void *req)
+{
+	struct shieldrt_view_req *r = req;
+	const struct srt_view *v;
+	struct srt_loop *loop = NULL;
+	size_t len, vn;
+	char *text;
+	long ret;
+
+	vn = strnlen(r->view, sizeof(r->view));
+	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, true) || vn == sizeof(r->view) ||
+	    !srt_zero(r->view + vn, sizeof(r->view) - vn))
+		return -EINVAL;
+	v = srt_view_find(!r->name[0], r->view);
+	if (!v)
+		return -ENOENT;
+	if (r->name[0]) {
+		loop = srt_ioc_loop(r->name, NULL, 0);
+		if (IS_ERR(loop))
+			return PTR_ERR(loop);
+	}
+	ret = srt_view_render(v, loop, &text, &len);
+	if (loop)
+		srt_loop_put(loop);
+	if (ret)
+		return ret;
+	r->len = len;
+	/* Cut to fit with a NUL; ENOSPC says it was cut. */
+	if (r->buf_len) {
+		size_t n = min_t(size_t, len, r->buf_len - 1);
+		char __user *dst = u64_to_user_ptr(r->buf);
+
+		if (copy_to_user(dst, text, n) || put_user(0, dst + n))
+			ret = -EFAULT;
+	}
+	if (!ret && len + 1 > r->buf_len)
+		ret = -ENOSPC;
+	kvfree(text);
+	return ret;
+}
+
+static const struct srt_ioc srt_iocs[] = {
+	[0x10] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x11] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x12] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x13] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x14] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x15] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x16] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x17] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x18] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x19] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x1a] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x1b] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x1c] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
+	[0x20] = { sizeof(struct shieldrt_list_req), SHIELDRT_LIST_SIZE_VER0, false, srt_ioc_list },
+	[0x21] = { sizeof(struct shieldrt_stats_req), SHIELDRT_STATS_SIZE_VER0, false, srt_ioc_stats },
+	[0x22] = { sizeof(struct shieldrt_hist_req), SHIELDRT_HIST_SIZE_VER0, false, srt_ioc_hist },
+	[0x23] = { sizeof(struct shieldrt_flight_req), SHIELDRT_FLIGHT_SIZE_VER0, false, srt_ioc_flight },
+	[0x24] = { sizeof(struct shieldrt_view_req), SHIELDRT_VIEW_SIZE_VER0, false, srt_ioc_view },
+};
+
+bool srt_admin_ioctl_is_control(unsigned int cmd)
+{
+	return _IOC_TYPE(cmd) == SHIELDRT_IOC_MAGIC && _IOC_NR(cmd) >= 0x10;
+}
+
+long srt_admin_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *uarg = (void __user *)arg;
+	unsigned int nr = _IOC_NR(cmd), usize = _IOC_SIZE(cmd);
+	const struct srt_ioc *ioc;
+	void *req;
+	long ret;
+
+	if (_IOC_TYPE(cmd) != SHIELDRT_IOC_MAGIC || nr >= ARRAY_SIZE(srt_iocs) ||
+	    !srt_iocs[nr].run || _IOC_DIR(cmd) != (_IOC_READ | _IOC_WRITE))
+		return -ENOTTY;
+	ioc = &srt_iocs[nr];
+	if (usize < ioc->ver0)
+		return -EINVAL;
+	if (usize > SHIELDRT_STRUCT_MAX)
+		return -E2BIG;
+	if (ioc->change && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	req = kzalloc(ioc->ksize, GFP_KERNEL);
+	if (!req)
+		return -ENOMEM;
+	ret = copy_struct_from_user(req, ioc->ksize, uarg, usize);
+	if (ret)
+		goto out_free;
+	ret = ioc->run(nr, req);
+	if (copy_to_user(uarg, req, min_t(size_t, usize, ioc->ksize)))
+		ret = -EFAULT;
+out_free:
+	kfree(req);
+	return ret;
+}

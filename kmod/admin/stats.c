@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A loop's statistics as numbers: the SHIELDRT_IOC_STATS reply, which the
+ * "stats" text view also renders, so both say the same thing.
+ */
+#include <linux/math64.h>
+#include <linux/string.h>
+#include "internal.h"
+
+/* The kernel's enums are the ABI's numbers. */
+static_assert(SRT_STATE_CONFIGURED == SHIELDRT_STATE_CONFIGURED);
+static_assert(SRT_STATE_RUNNING == SHIELDRT_STATE_RUNNING);
+static_assert(SRT_STATE_SAFE == SHIELDRT_STATE_SAFE);
+static_assert(SRT_STATE_STOPPED == SHIELDRT_STATE_STOPPED);
+static_assert(SRT_WAIT_HRTIMER == SHIELDRT_MODE_HRTIMER);
+static_assert(SRT_WAIT_POLL == SHIELDRT_MODE_POLL);
+static_assert(SRT_WAIT_HYBRID == SHIELDRT_MODE_HYBRID);
+static_assert(SRT_WAIT_EXTERNAL == SHIELDRT_MODE_EXTERNAL);
+static_assert(SRT_SEC_NONE == SHIELDRT_SECTION_NONE);
+static_assert(SRT_SEC_PREEMPT == SHIELDRT_SECTION_PREEMPT);
+static_assert(SRT_SEC_IRQSAVE == SHIELDRT_SECTION_IRQSAVE);
+static_assert(SRT_SEC_RAW_SPINLOCK == SHIELDRT_SECTION_RAW_SPINLOCK);
+static_assert(SRT_SEC_SPINLOCK == SHIELDRT_SECTION_SPINLOCK);
+static_assert(SRT_SAFE_OVERRUN == SHIELDRT_SAFE_OVERRUN);
+static_assert(SRT_SAFE_RESUME == SHIELDRT_SAFE_RESUME);
+static_assert(SRT_SAFE_NONFINITE == SHIELDRT_SAFE_NONFINITE);
+static_assert(SRT_SAFE_LIMIT == SHIELDRT_SAFE_LIMIT);
+static_assert(SRT_SAFE_HEARTBEAT == SHIELDRT_SAFE_HEARTBEAT);
+static_assert(SRT_SAFE_MANUAL == SHIELDRT_SAFE_MANUAL);
+static_assert(SRT_SAFE_IO == SHIELDRT_SAFE_IO);
+static_assert(SRT_M_IRQ == SHIELDRT_M_IRQ);
+static_assert(SRT_M_THREAD == SHIELDRT_M_THREAD);
+static_assert(SRT_M_LATENESS == SHIELDRT_M_LATENESS);
+static_assert(SRT_M_COMPUTE == SHIELDRT_M_COMPUTE);
+static_assert(SRT_M_SLACK == SHIELDRT_M_SLACK);
+static_assert(SRT_M_NOISE == SHIELDRT_M_NOISE);
+static_assert(SRT_M_SECTION == SHIELDRT_M_SECTION);
+static_assert(SRT_M_LOCKWAIT == SHIELDRT_M_LOCKWAIT);
+static_assert(SRT_NR_METRICS == SHIELDRT_NR_METRICS);
+static_assert(SRT_NR_METRICS <= SHIELDRT_MAX_METRICS);
+static_assert(SRT_FR_OVERRUN == SHIELDRT_FLTRIG_OVERRUN);
+static_assert(SRT_FR_SAFE == SHIELDRT_FLTRIG_SAFE);
+static_assert(SRT_FR_MANUAL == SHIELDRT_FLTRIG_MANUAL);
+static_assert(SRT_FLIGHT_FROZEN == SHIELDRT_FLIGHT_FROZEN);
+static_assert(SRT_FLIGHT_TRIGGERED == SHIELDRT_FLIGHT_TRIGGERED);
+static_assert(SRT_FR_SIGNALS == SHIELDRT_FLIGHT_SIGNALS);
+static_assert(SRT_FR_HELD == SHIELDRT_FLIGHT_HELD);
+static_assert(SRT_FR_TRIP == SHIELDRT_FLIGHT_TRIP);
+static_assert(SRT_ERR_LEN == SHIELDRT_ERR_LEN);
+static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
+/* The published sizes are the first version's, for good. */
+static_assert(sizeof(struct shieldrt_req) == SHIELDRT_REQ_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_stats_req) == SHIELDRT_STATS_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_hist_req) == SHIELDRT_HIST_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_list_req) == SHIELDRT_LIST_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_view_req) == SHIELDRT_VIEW_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_metric) == 64);
+static_assert(sizeof(struct shieldrt_loop_info) == 72);
+static_assert(sizeof(struct shieldrt_flight_rec) == 216);
+
+void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->count = h->count;
+	m->min = srt_hist_min(h);
+	m->avg = srt_hist_avg(h);
+	m->max = h->max;
+	m->p99 = srt_hist_percentile(h, 9900);
+	m->p999 = srt_hist_percentile(h, 9990);
+	m->over = h->over;
+}
+
+/* Fills everything but the name; takes srt_lock (a config write may swap
+ * the histogram buckets). */
+void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
+{
+	struct srt_cycle_sample last;
+	struct srt_counters c;
+	u64 period;
+	int i;
+
+	mutex_lock(&srt_lock);
+	srt_loop_read_stats(loop, &c, &last);
+	period = loop->cfg.period_ns;
+	st->nr_metrics = SRT_NR_METRICS;
+	st->state = READ_ONCE(loop->state);
+	st->mode = loop->cfg.mode;
+	st->cpu = loop->cfg.cpu;
+	st->section = loop->cfg.section;
+	strscpy(st->lock, loop->cfg.lock[0] ? loop->cfg.lock :
+		srt_section_locks(loop->cfg.section) ? "own" : "",
+		sizeof(st->lock));
+	st->safe_reason = c.safe_entries ? c.safe_reason : SHIELDRT_SAFE_NEVER;
+	st->io_bindings = loop->io.n;
+	st->hist_bucket_ns = loop->hist[0].bucket_ns;
+	st->period_ns = period;
+	st->duration_ns = c.now_ns > c.start_ns ? c.now_ns - c.start_ns : 0;
+	if (c.cycles && c.now_ns >= c.first_deadline_ns)
+		st->periods_elapsed =
+			div64_u64(c.now_ns - c.first_deadline_ns, period) + 1;
+	st->first_deadline_ns = c.first_deadline_ns;
+	st->last_cycle = last.cycle;
+	st->cycles = c.cycles;
+	st->missed = c.missed;
+	st->behind = c.behind;
+	st->overruns = c.overruns;
+	st->deadline_overruns = c.deadline_overruns;
+	st->budget_overruns = c.budget_overruns;
+	st->catchup_cycles = c.catchup_cycles;
+	st->safe_entries = c.safe_entries;
+	st->noise_events = c.noise_events;
+	st->noise_ns = c.noise_ns;
+	st->clock_errors = c.clock_errors;
+	st->yields = c.yields;
+	st->sleep_ns = c.sleep_ns;
+	st->spin_ns = c.spin_ns;
+	st->task_runtime_ns = c.runtime_ns;
+	st->slack_target_ns = c.slack_target_ns;
+	st->chain_sections = c.chain_sections;
+	st->chain_ns_min = c.chain_ns_min;
+	st->chain_ns_avg = c.chain_sections ?
+			   div64_u64(c.chain_ns_sum, c.chain_sections) : 0;
+	st->chain_ns_max = c.chain_ns_max;
+	st->chain_steps = c.chain_steps;
+	st->chain_nonfinite = c.chain_nonfinite;
+	st->chain_bad_inputs = c.chain_bad_inputs;
+	st->chain_commits = c.chain_commits;
+	st->commit_cycle = c.commit_cycle;
+	st->section_overruns = c.section_overruns;
+	st->io_read_errors = c.io_read_errors;
+	st->io_write_errors = c.io_write_errors;
+	st->triggers = c.triggers;
+	st->triggers_coalesced = c.triggers_coalesced;
+	st->trigger_timeouts = c.trigger_timeouts;
+	st->triggers_rejected = atomic_long_read(&loop->io.rejected);
+	for (i = 0; i < SRT_NR_METRICS; i++)
+		srt_metric_fill(&loop->hist[i], &st->metric[i]);
+	mutex_unlock(&srt_lock);
+	srt_error_get(loop, st->last_error, sizeof(st->last_error));
+}
