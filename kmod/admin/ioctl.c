@@ -105,7 +105,7 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 		[0x1c - 0x10] = { SRT_T_NONE, 0, true },
 	};
 	const typeof(rule[0]) *ru = &rule[nr - 0x10];
-	char *err = r->err, *text = NULL;
+	char *err = r->err, *text = NULL, empty[1] = "", *t;
 	size_t errlen = sizeof(r->err);
 	struct srt_loop *loop = NULL;
 	long ret;
@@ -135,9 +135,11 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 		}
 	}
 
+	/* The parsers cut their text up: never hand them a literal. */
+	t = text ? text : empty;
 	switch (nr) {
 	case 0x10:
-		ret = srt_req_create(r->name, text ? text : "",
+		ret = srt_req_create(r->name, t,
 				     r->flags & SHIELDRT_REQ_START, err, errlen);
 		goto out;
 	case 0x11:
@@ -168,8 +170,8 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 		ret = srt_req_configure(loop, text, err, errlen);
 		break;
 	case 0x17:
-		ret = srt_req_chain(loop, text ? text : "",
-				    text ? r->text_len : 0, err, errlen);
+		ret = srt_req_chain(loop, t, text ? r->text_len : 0, err,
+				    errlen);
 		break;
 	case 0x18:
 		ret = srt_req_params(loop, text, r->text_len, err, errlen);
@@ -178,7 +180,7 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 		ret = srt_req_commit(loop, &r->value, err, errlen);
 		break;
 	case 0x1a:
-		ret = srt_req_limits(loop, text ? text : "", err, errlen);
+		ret = srt_req_limits(loop, t, err, errlen);
 		break;
 	case 0x1b:
 		if (hweight32(r->flags) != 1) {
