@@ -4,9 +4,9 @@
  * static inline helpers: a small ordering layer that is the kernel's
  * barriers under __KERNEL__ and __atomic builtins elsewhere, and the user
  * side's producer/consumer helpers.  The kernel side of the protocol
- * (validation and the per-cycle work) is kmod/dataplane.h, built on the
- * same layer.  The barrier tags ([A1] ...) refer to the pairing drawn in
- * include/uapi/shieldrt.h.
+ * (validation and the per-cycle work) is shieldrt_dataplane.h, built on
+ * the same layer.  The barrier tags ([A1] ...) refer to the pairing drawn
+ * in include/uapi/shieldrt.h.
  */
 #ifndef SHIELDRT_RING_H
 #define SHIELDRT_RING_H

@@ -12,7 +12,8 @@
  * The region is mapped whole and read-write (read-only through an
  * O_RDONLY fd): splitting it into RO and RW pages would not make the
  * kernel any safer, because the kernel never trusts the region anyway
- * (see dataplane.h); it would only make the layout depend on PAGE_SIZE.
+ * (see shieldrt_dataplane.h); it would only make the layout depend on
+ * PAGE_SIZE.
  *
  * Lifetime: the fd holds a region reference from attach to release, each
  * VMA one more (vm_ops open/close, so forks and splits count too); the

@@ -8,7 +8,7 @@
 #include <linux/string.h>
 #include <linux/ctype.h>
 #include "config.h"
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 
 const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES] = {
 	[SRT_WAIT_HRTIMER] = "hrtimer",

@@ -31,7 +31,7 @@
 #include <linux/atomic.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 
 #define SRT_FR_SIGNALS	8
 

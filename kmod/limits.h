@@ -15,7 +15,7 @@
 #include <linux/bitops.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 #include "f64text.h"
 
 struct srt_limits {

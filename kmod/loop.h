@@ -15,7 +15,7 @@
 #include <linux/types.h>
 #include "chain.h"
 #include "config.h"
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 #include "hist.h"
 #include "limits.h"
 #include "flightrec.h"
@@ -156,7 +156,7 @@ struct srt_loop {
 	bool timer_fired;
 	s64 timer_irq_latency_ns;
 
-	/* The data the cycle works on; see kmod/cycle.h. */
+	/* The data the cycle works on; see include/shieldrt_cycle.h. */
 	struct srt_signals sig;
 	struct srt_region *region;	/* data plane (region.h), one ref */
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */

@@ -2,7 +2,7 @@
 /*
  * Data plane regions: allocation, lifetime, the name registry that
  * /dev/shieldrt attaches through, and the loop's per-cycle entry points.
- * The protocol itself (and all validation) is in dataplane.h.
+ * The protocol itself (and all validation) is in shieldrt_dataplane.h.
  */
 #include <linux/build_bug.h>
 #include <linux/err.h>
@@ -13,7 +13,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
-#include "dataplane.h"
+#include "shieldrt_dataplane.h"
 #include "region.h"
 
 struct srt_region {
@@ -201,7 +201,7 @@ u64 srt_region_heartbeat_age(const struct srt_region *r)
 /*
  * A copy of the private counters taken from another CPU.  On 32-bit CPUs
  * a 64-bit counter can tear: retry until the loop thread was not inside
- * a cycle's data plane work ([K2], pairs with [K1] in dataplane.h).
+ * a cycle's data plane work ([K2], pairs with [K1] in shieldrt_dataplane.h).
  * Returns false if it never got a clean copy (the loop kept it busy).
  */
 bool srt_region_snapshot(const struct srt_region *r,

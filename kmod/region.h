@@ -9,7 +9,7 @@
 #define SHIELDRT_REGION_H
 
 #include <linux/types.h>
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 #include "../include/uapi/shieldrt.h"
 
 #define SRT_REGION_CMD_DEFAULT	1024

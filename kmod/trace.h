@@ -12,7 +12,7 @@
 
 #include <linux/tracepoint.h>
 #include <linux/string.h>
-#include "cycle.h"
+#include "shieldrt_cycle.h"
 #include "config.h"
 #include "loop.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite shieldrt_region: the data plane's per-cycle work
- * (kmod/dataplane.h, header-only, so this module carries its own copy) on
- * a vmalloc'd region: mailbox, command ring timing, telemetry drops and
- * hostile values.
+ * (include/shieldrt_dataplane.h, header-only, so this module carries its
+ * own copy) on a vmalloc'd region: mailbox, command ring timing,
+ * telemetry drops and hostile values.
  */
 #include <kunit/test.h>
 #include <linux/mm.h>
 #include <linux/vmalloc.h>
-#include "../kmod/dataplane.h"
+#include "shieldrt_dataplane.h"
 
 #define NIN 3
 

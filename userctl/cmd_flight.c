@@ -39,7 +39,7 @@ static const char * const fr_cols[11] = {
 	"note", "safe_why",
 };
 
-/* kmod/cycle.h enum srt_cycle_flags, in bit order */
+/* include/shieldrt_cycle.h enum srt_cycle_flags, in bit order */
 static const char * const fr_flag_names[] = {
 	"overrun", "budget", "safe", "catchup", "noise", "clock",
 };

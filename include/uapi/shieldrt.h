@@ -198,7 +198,7 @@ struct shieldrt_tel {
 	__s64 wake_latency_ns;	/* deadline to the thread running */
 	__u64 compute_ns;
 	__u32 missed;		/* periods dropped before this cycle */
-	__u32 flags;		/* cycle flags (kmod/cycle.h) */
+	__u32 flags;		/* cycle flags (include/shieldrt_cycle.h) */
 	__u64 value[];
 };
 

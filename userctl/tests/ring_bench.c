@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel's per-cycle data plane work (kmod/dataplane.h) in a loop, for
- * scripts/bench-dataplane to count instructions with callgrind.  Only
- * dp_cycle() is measured (--toggle-collect); the user side's writes happen
- * outside it.  Usage: ring_bench SCENARIO CYCLES N_IN N_OUT [PERIOD_NS]
+ * The kernel's per-cycle data plane work (include/shieldrt_dataplane.h) in
+ * a loop, for scripts/bench-dataplane to count instructions with
+ * callgrind.  Only dp_cycle() is measured (--toggle-collect); the user
+ * side's writes happen outside it.
+ * Usage: ring_bench SCENARIO CYCLES N_IN N_OUT [PERIOD_NS]
  * (the period sets how often the live block and stats are republished:
  * 100000, the default, every 8th cycle; 1000000 every cycle)
  *   idle   nothing to take, one telemetry record

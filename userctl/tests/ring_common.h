@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host test harness for the data plane: the kernel side (kmod/dataplane.h)
- * compiled for user space, a region in ordinary memory, TAP output.
+ * Host test harness for the data plane: the kernel side
+ * (include/shieldrt_dataplane.h) compiled for user space, a region in
+ * ordinary memory, TAP output.
  */
 #ifndef RING_COMMON_H
 #define RING_COMMON_H
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The kernel's short type names, for kmod/cycle.h and kmod/dataplane.h. */
+/* The kernel's short type names, for the data plane headers. */
 typedef __u8 u8;
 typedef __u16 u16;
 typedef __u32 u32;
@@ -24,7 +25,7 @@ typedef __s64 s64;
 #define noinline	__attribute__((__noinline__))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-#include "../../kmod/dataplane.h"
+#include "../../include/shieldrt_dataplane.h"
 
 static int tap_n, tap_failed;
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel side of the data plane (kmod/dataplane.h, built for user
- * space) fed with hostile regions: impossible heads/tails, bad indices,
- * NaN/Inf, unknown flags, late entries, a scrambled mailbox index and
- * random bytes everywhere.  Every case must be counted and skipped, never
+ * The kernel side of the data plane (include/shieldrt_dataplane.h, built
+ * for user space) fed with hostile regions: impossible heads/tails, bad
+ * indices, NaN/Inf, unknown flags, late entries, a scrambled mailbox index
+ * and random bytes everywhere.  Every case must be counted and skipped, never
  * applied and never followed out of bounds (built with ASan/UBSan too).
  */
 #include <math.h>

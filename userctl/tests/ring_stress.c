@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Two-thread stress of the data plane protocol: the user helpers of
- * include/shieldrt_ring.h against the kernel side of kmod/dataplane.h on
- * one region.  Checks order, loss, counted drops and torn data.  Built
- * plain (-O2) and with -fsanitize=thread.  Usage: ring_stress [N]
+ * include/shieldrt_ring.h against the kernel side,
+ * include/shieldrt_dataplane.h, on one region.  Checks order, loss,
+ * counted drops and torn data.  Built plain (-O2) and with
+ * -fsanitize=thread.  Usage: ring_stress [N]
  */
 #include <pthread.h>
 #include <sched.h>

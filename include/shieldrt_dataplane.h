@@ -3,8 +3,9 @@
  * The kernel side of the data plane protocol: region layout, the per-cycle
  * work (mailbox, command ring, telemetry, stats) and the validation of
  * everything read from the shared region.  No kernel dependencies beyond
- * the ordering layer of shieldrt_ring.h and the types of cycle.h, so the
- * host tests and scripts/bench-dataplane compile exactly this code.
+ * the ordering layer of shieldrt_ring.h and the types of shieldrt_cycle.h,
+ * so the module, its KUnit suite, the host tests (userctl/tests/ring_*)
+ * and scripts/bench-dataplane compile exactly this code.
  *
  * Rule: the region is hostile.  Indices, counters and geometry the kernel
  * relies on live in struct srt_dp; the region only receives copies.  What
@@ -24,8 +25,8 @@
 #ifdef __KERNEL__
 #include <linux/string.h>
 #endif
-#include "../include/shieldrt_ring.h"
-#include "cycle.h"
+#include "shieldrt_ring.h"
+#include "shieldrt_cycle.h"
 
 /*
  * Command entries examined per cycle: bounds the work, and is enough to
