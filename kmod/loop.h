@@ -17,7 +17,7 @@
 #include "config.h"
 #include "shieldrt_cycle.h"
 #include "hist.h"
-#include "limits.h"
+#include "limits_loop.h"
 #include "flightrec.h"
 #include "policy.h"
 #include "slack.h"
@@ -161,7 +161,7 @@ struct srt_loop {
 	struct srt_region *region;	/* data plane (region.h), one ref */
 	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
 	struct srt_loop_chain chain;	/* algorithms: chain.h */
-	struct srt_loop_limits limits;	/* output limits: limits.h */
+	struct srt_loop_limits limits;	/* output limits: limits_loop.h */
 	struct srt_flight flight;	/* flight recorder: flightrec.h */
 	struct srt_sec_lock own_lock;	/* section.h */
 	struct srt_sec_lock *sec_lock;	/* own_lock or a shared one */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The cycle section: what a loop's cycle runs under, from reading its
- * inputs to publishing its outputs (section=, kmod/config.h), and the
+ * inputs to publishing its outputs (section=, kmod/lib/config.h), and the
  * locks behind it.
  *
  * Every loop has a section lock: its own, or one shared by name with loops

@@ -3,8 +3,7 @@
  * The control library and the shared test cases, compiled into the KUnit
  * module as one object with the library's FPU flags (Kbuild).  A copy in
  * the test module rather than symbols exported from shieldrt.ko, as with
- * kunit/pure.c: the tests run the same sources without the runtime
- * loaded.  Everything here is called inside srt_fpu_begin/end.
+ * kmod/lib/: the tests run the same sources without the runtime loaded.  Everything here is called inside srt_fpu_begin/end.
  */
 #include "../algorithms/srt_math.c"
 #include "../algorithms/srt_text.c"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_config: the key=value parser, validator and control lines. */
 #include <kunit/test.h>
-#include "../kmod/config.h"
+#include "config.h"
 
 struct srt_cfg_case {
 	const char *desc;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_hist: buckets, over row, summary and percentiles. */
 #include <kunit/test.h>
-#include "../kmod/hist.h"
+#include "hist.h"
 
 static struct srt_hist *srt_new_hist(struct kunit *test, u32 nr, u32 bns)
 {

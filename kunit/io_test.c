@@ -2,8 +2,11 @@
 /*
  * shieldrt_io: the I/O provider registry, through the API shieldrt.ko
  * exports (include/shieldrt_io.h), so this suite needs shieldrt.ko
- * loaded (kunit/pure.c).  Its providers use names no real provider
- * would, "kunit-io-" prefixed, and every one still registered when a
+ * loaded (Kbuild).  The registry's pure part, the name rule, is
+ * srt_name_valid() (kmod/lib/config.c), tested without it in
+ * shieldrt_section; what is left, a name taken or freed again, is the
+ * list under srt_lock that binding shares, and a copy of that would test
+ * the copy.  Its providers use names no real provider would, "kunit-io-" prefixed, and every one still registered when a
  * case ends is unregistered by the suite's exit, so none outlives it.
  */
 #include <kunit/test.h>

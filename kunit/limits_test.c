@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * shieldrt_limits: decimal text <-> double bit patterns without the FPU
- * (kmod/f64text.c), the order of doubles on their bits, and the limits
- * table's lines (kmod/limits.c).
+ * (kmod/lib/f64text.c), the order of doubles on their bits, and the limits
+ * table's lines (kmod/lib/limits.c).
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "../kmod/config.h"
-#include "../kmod/limits.h"
+#include "config.h"
+#include "limits.h"
 
 #define PINF	SRT_F64_PINF
 #define NINF	SRT_F64_NINF

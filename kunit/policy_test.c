@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_policy: skip, catchup and safe decisions. */
 #include <kunit/test.h>
-#include "../kmod/policy.h"
+#include "policy.h"
 
 #define D	1000000ULL
 #define P	1000ULL

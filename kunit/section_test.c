@@ -8,7 +8,7 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "../kmod/config.h"
+#include "config.h"
 
 /* ---- whole lines: parse, validate, one key formatted back ---- */
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_slack: adaptation of the hybrid wait's wake-up lead. */
 #include <kunit/test.h>
-#include "../kmod/slack.h"
+#include "slack.h"
 
 #define FLOOR	2000ULL
 #define CEIL	200000ULL

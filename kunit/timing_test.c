@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_timing: lateness, compute, slack, overrun and missed periods. */
 #include <kunit/test.h>
-#include "../kmod/timing.h"
+#include "timing.h"
 
 #define D	1000000ULL	/* a deadline */
 #define P	100000ULL	/* a period */

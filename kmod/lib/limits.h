@@ -7,13 +7,12 @@
  *
  * The table and its text form are pure (limits.c, KUnit suite
  * shieldrt_limits); the per-loop copy, its hand-over to the running loop
- * and the debugfs file are in limits_loop.c.
+ * and the debugfs file are in kmod/limits_loop.h and limits_loop.c.
  */
 #ifndef SHIELDRT_LIMITS_H
 #define SHIELDRT_LIMITS_H
 
 #include <linux/bitops.h>
-#include <linux/seqlock.h>
 #include <linux/types.h>
 #include "shieldrt_cycle.h"
 #include "f64text.h"
@@ -65,47 +64,5 @@ static inline int srt_limits_first_bad(const struct srt_limits *l,
 	}
 	return -1;
 }
-
-/* A loop's limits; in struct srt_loop. */
-struct srt_loop_limits {
-	/* Published table: written under srt_lock with preemption off. */
-	seqcount_t seq;
-	struct srt_limits pub;
-	unsigned long gen;		/* bumped after each publish */
-
-	/* The loop thread's copy, taken when gen moves. */
-	struct srt_limits cur;
-	unsigned long cur_gen;
-
-	/* Written by the loop thread under the loop's stats_seq. */
-	u64 trips;
-	u64 applied_cycle;		/* first cycle checked against gen */
-	unsigned long applied_gen;
-	u64 trip_cycle;
-	u64 trip_value;
-	u32 trip_out;
-};
-
-/* The last trip and which table the loop checks against. */
-struct srt_limits_trip {
-	u64 trips;
-	u64 cycle;
-	u64 value;
-	u32 out;
-	unsigned long gen;		/* published */
-	unsigned long applied_gen;	/* in force */
-	u64 applied_cycle;
-};
-
-#define SRT_LIMITS_TEXT_MAX	4096
-
-struct srt_loop;
-struct srt_cycle_ctx;
-
-void srt_limits_loop_init(struct srt_loop *loop);
-void srt_limits_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c);
-int srt_limits_set(struct srt_loop *loop, char *text, char *err,
-		   size_t errlen);
-void srt_limits_trip_read(struct srt_loop *loop, struct srt_limits_trip *t);
 
 #endif /* SHIELDRT_LIMITS_H */
