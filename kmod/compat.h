@@ -17,7 +17,7 @@
 #endif
 
 /*
- * algorithms/ objects and kunit/algo_lib.o (SRT_FPU_CODE, from Kbuild) are
+ * algorithms/ objects and their KUnit copies (SRT_FPU_CODE, from Kbuild) are
  * freestanding library code built with FPU flags: they use no kernel API
  * and must not open FPU sections themselves, so none of the kernel headers
  * below (FPU/NEON section APIs among them) should reach them.
