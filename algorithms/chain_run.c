@@ -138,7 +138,7 @@ int srt_chain_signal_find(const struct srt_chain *c, const char *name)
 
 u64 srt_chain_signal_bits(const struct srt_chain *c, u32 i)
 {
-	return i < c->n_sig ? srt_to_bits(c->sig[i]) : SRT_BITS_QNAN;
+	return i < c->n_sig ? srt_to_bits(c->sig[i]) : SRT_F64_QNAN;
 }
 
 struct srt_pset *srt_chain_active(const struct srt_chain *c)

@@ -66,13 +66,13 @@ double srt_sqrt(double x)
 		return x;		/* NaN, +-0, +Inf pass through */
 	if (x < 0)
 		return SRT_NAN;
-	if (!(b & SRT_F64_EXP_MASK)) {	/* subnormal: lift into normal range */
+	if (!(b & SRT_F64_EXP_BITS)) {	/* subnormal: lift into normal range */
 		x *= 0x1p108;
 		scale = 0x1p-54;
 		b = srt_to_bits(x);
 	}
 	e = (int)((b >> 52) & 0x7ff) - 1023;
-	m = srt_from_bits((b & SRT_F64_FRAC_MASK) | SRT_BITS_ONE);
+	m = srt_from_bits((b & SRT_F64_FRAC_BITS) | SRT_F64_ONE);
 	if (e & 1) {		/* make the exponent even: m in [1, 4) */
 		m *= 2.0;
 		e -= 1;

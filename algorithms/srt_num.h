@@ -11,26 +11,8 @@
 #ifndef SRT_NUM_H
 #define SRT_NUM_H
 
-#include "srt_bits.h"
-
-union srt_f64 {
-	double d;
-	u64 u;
-};
-
-static inline double srt_from_bits(u64 b)
-{
-	union srt_f64 v = { .u = b };
-
-	return v.d;
-}
-
-static inline u64 srt_to_bits(double d)
-{
-	union srt_f64 v = { .d = d };
-
-	return v.u;
-}
+#include "srt_types.h"
+#include "../include/shieldrt_f64.h"
 
 static inline bool srt_isfinite(double x)
 {
@@ -39,7 +21,7 @@ static inline bool srt_isfinite(double x)
 
 static inline double srt_fabs(double x)
 {
-	return srt_from_bits(srt_to_bits(x) & ~SRT_F64_SIGN);
+	return srt_from_bits(srt_to_bits(x) & ~SRT_F64_SIGN_BIT);
 }
 
 static inline double srt_min(double a, double b)
@@ -59,8 +41,8 @@ static inline double srt_clamp(double x, double lo, double hi)
 
 #define SRT_PI		3.14159265358979323846
 #define SRT_DBL_MAX	1.7976931348623157e308
-#define SRT_INF		(srt_from_bits(SRT_BITS_PINF))
-#define SRT_NAN		(srt_from_bits(SRT_BITS_QNAN))
+#define SRT_INF		(srt_from_bits(SRT_F64_PINF))
+#define SRT_NAN		(srt_from_bits(SRT_F64_QNAN))
 
 /*
  * Accuracy (measured against glibc's libm by tests/test_math.c, which

@@ -193,7 +193,7 @@ static size_t srt_put_double(char *buf, size_t size, size_t pos, double x,
 		prec = 17;
 	if (x != x)
 		return srt_put_str(buf, size, pos, "nan", 3);
-	if (srt_to_bits(x) & SRT_F64_SIGN) {
+	if (srt_to_bits(x) & SRT_F64_SIGN_BIT) {
 		pos = srt_put(buf, size, pos, '-');
 		x = -x;
 	}

@@ -3,7 +3,9 @@
  * The one place where algorithms/ picks its basic types.  The library is
  * built three ways: into the kernel module (-nostdinc, kernel headers), into
  * userctl and the host tests (hosted libc), and freestanding for the cross
- * compile checks.  Everything else in algorithms/ includes only this file.
+ * compile checks.  Everything else in algorithms/ includes only this file
+ * and include/shieldrt_f64.h (signals as bit patterns, __u64 from
+ * <linux/types.h>, shared with the module and userctl).
  */
 #ifndef SRT_TYPES_H
 #define SRT_TYPES_H

@@ -307,9 +307,9 @@ static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 		u64 v = srt_read_once(*src);
 
 		*val = v;
-		bad |= srt_value_nonfinite(v);
+		bad |= srt_bits_nonfinite(v);
 	}
-	return bad & SRT_NONFINITE;
+	return bad & SRT_F64_SIGN_BIT;
 }
 
 static __always_inline void srt_dp_write_values(u64 *in, const u64 *val,
@@ -340,9 +340,9 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
 	for (m = mask; m; m &= m - 1) {
 		i = __builtin_ctz(m);
 		val[i] = srt_read_once(s->value[i]);
-		bad |= srt_value_nonfinite(val[i]);
+		bad |= srt_bits_nonfinite(val[i]);
 	}
-	if (bad & SRT_NONFINITE)
+	if (bad & SRT_F64_SIGN_BIT)
 		return SRT_SLOT_BAD_VALUE;
 	for (m = mask; m; m &= m - 1) {
 		i = __builtin_ctz(m);

@@ -79,23 +79,7 @@ static inline int srt_seq_backoff(int tries)
 #endif
 
 #include "uapi/shieldrt.h"
-
-/*
- * Non-finite doubles have all exponent bits set.  With the sign cleared,
- * adding one to the exponent's lowest bit carries into bit 63 exactly for
- * those: OR the results of many values and test SRT_NONFINITE once.
- */
-#define SRT_NONFINITE	0x8000000000000000ULL
-
-static inline __u64 srt_value_nonfinite(__u64 bits)
-{
-	return (bits & ~SRT_NONFINITE) + 0x0010000000000000ULL;
-}
-
-static inline int srt_value_finite(__u64 bits)
-{
-	return !(srt_value_nonfinite(bits) & SRT_NONFINITE);
-}
+#include "shieldrt_f64.h"	/* values: srt_bits_finite(), srt_to_bits() */
 
 static inline void *srt_at(void *base, __u32 first, __u32 stride,
 			   __u32 slot)

@@ -17,8 +17,7 @@
 #include "wait.h"
 #include "trace.h"
 #include "region.h"
-
-#define SRT_F64_EXP_MASK	0x7ff0000000000000ULL
+#include "shieldrt_f64.h"
 
 /* Zero what the loop measures; loop thread, or with the thread stopped. */
 void srt_loop_reset_stats(struct srt_loop *loop)
@@ -222,7 +221,7 @@ static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (c->safe || c->want_safe)
 		return;
 	for (i = 0; i < c->n_out; i++) {
-		if ((c->out[i] & SRT_F64_EXP_MASK) == SRT_F64_EXP_MASK) {
+		if (!srt_bits_finite(c->out[i])) {
 			c->want_safe = true;
 			c->safe_why = SRT_SAFE_NONFINITE;
 			return;

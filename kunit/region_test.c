@@ -249,7 +249,7 @@ static void region_scribble(struct kunit *test)
 		}
 		rt_cycle(b);
 		for (j = 0; j < NIN; j++)
-			KUNIT_ASSERT_TRUE(test, srt_value_finite(b->sig.in[j]));
+			KUNIT_ASSERT_TRUE(test, srt_bits_finite(b->sig.in[j]));
 	}
 	KUNIT_EXPECT_EQ(test, b->dp.st.cycles, 20000);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_records + b->dp.st.tel_drops,

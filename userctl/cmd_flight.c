@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../include/shieldrt_f64.h"
 #include "debugfs.h"
 #include "json.h"
 #include "sysfile.h"
@@ -67,15 +68,6 @@ static void flight_usage(FILE *f)
 		"  -h, --help             this text\n", FR_SIGNALS);
 }
 
-static double fr_bits_to_double(unsigned long long b)
-{
-	uint64_t u = b;
-	double d;
-
-	memcpy(&d, &u, sizeof(d));
-	return d;
-}
-
 /* The shortest %g text that reads back as @d. */
 static void fr_fmt(char *buf, size_t len, double d)
 {
@@ -107,7 +99,7 @@ static void fr_parse_row(struct fr_rec *r, char *line, size_t lineno)
 									&end, 0);
 		} else {
 			r->sig[col - 11] =
-				fr_bits_to_double(strtoull(tok, &end, 16));
+				srt_from_bits(strtoull(tok, &end, 16));
 		}
 		if (errno || *end)
 			fatal("flight: line %zu, column %d: '%s' is not a number",

@@ -128,7 +128,7 @@ static void record_one(struct rec_state *r, const struct shieldrt_tel *t)
 		rec_u64(r, t->missed);
 		rec_u64(r, t->flags);
 		for (i = 0; i < r->nsel; i++) {
-			double v = dp_double(t->value[i]);
+			double v = srt_from_bits(t->value[i]);
 
 			if (isfinite(v)) {
 				snprintf(buf, sizeof(buf), "%.17g", v);
@@ -147,7 +147,7 @@ static void record_one(struct rec_state *r, const struct shieldrt_tel *t)
 		(long long)t->irq_latency_ns, (long long)t->wake_latency_ns,
 		(unsigned long long)t->compute_ns, t->missed, t->flags);
 	for (i = 0; i < r->nsel; i++)
-		fprintf(r->out, ",%.17g", dp_double(t->value[i]));
+		fprintf(r->out, ",%.17g", srt_from_bits(t->value[i]));
 	fputc('\n', r->out);
 }
 

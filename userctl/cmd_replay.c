@@ -194,14 +194,10 @@ static u64 rp_value(struct rp_file *r, const char *s, const char *col)
 
 static bool rp_same(u64 a, u64 b)
 {
-	double x, y;
-
 	if (a == b)
 		return true;
 	/* "nan" in text keeps no sign or payload: any NaN matches it */
-	memcpy(&x, &a, sizeof(x));
-	memcpy(&y, &b, sizeof(y));
-	return isnan(x) && isnan(y);
+	return srt_bits_isnan(a) && srt_bits_isnan(b);
 }
 
 static int rp_report_diff(const struct sim_chain *s, unsigned long long rec,

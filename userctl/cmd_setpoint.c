@@ -123,7 +123,7 @@ int cmd_setpoint(int argc, char **argv)
 		if (idx >= d.m.n_in)
 			usage_error("setpoint: input %lu out of range: loop '%s' has %u inputs",
 				    idx, loop, d.m.n_in);
-		value[idx] = dp_bits(dp_parse_value(eq + 1, argv[i]));
+		value[idx] = srt_to_bits(dp_parse_value(eq + 1, argv[i]));
 		mask |= 1U << idx;
 	}
 	if (dpmap_dead(&d))

@@ -97,16 +97,13 @@ int sim_parse_value(const char *s, u64 *bits)
 	/* ERANGE on a subnormal is fine: strtod still returned its bits */
 	if (end == s || *end)
 		return -1;
-	memcpy(bits, &v, sizeof(*bits));
+	*bits = srt_to_bits(v);
 	return 0;
 }
 
 void sim_print_value(FILE *f, u64 bits, int hex)
 {
-	double v;
-
-	memcpy(&v, &bits, sizeof(v));
-	fprintf(f, hex ? "%a" : "%.17g", v);
+	fprintf(f, hex ? "%a" : "%.17g", srt_from_bits(bits));
 }
 
 /* ---- the sim command ---- */
@@ -310,9 +307,8 @@ static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
 		json_arr_begin(j);
 		json_int(j, (long long)n);
 		for (i = 0; i < s->n_out; i++) {
-			double v;
+			double v = srt_from_bits(out[i]);
 
-			memcpy(&v, &out[i], sizeof(v));
 			if (!isfinite(v)) {
 				json_null(j);
 				continue;

@@ -65,7 +65,7 @@ static void traj_row(struct traj *t, char *line, unsigned long lineno,
 					    what, tok);
 			vals[n++] = o;
 		} else {
-			vals[n++] = dp_bits(dp_parse_value(tok, what));
+			vals[n++] = srt_to_bits(dp_parse_value(tok, what));
 		}
 	}
 	i = per_cycle ? 0 : 1;

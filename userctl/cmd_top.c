@@ -82,7 +82,7 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 	printf("            ");
 	for (i = 0; i < nsel; i++) {
 		dp_sel_name(h->tel_sel[i], name, sizeof(name));
-		printf(" %s=%g", name, dp_double(t->value[i]));
+		printf(" %s=%g", name, srt_from_bits(t->value[i]));
 	}
 	printf("\n\n");
 	fflush(stdout);

@@ -139,22 +139,6 @@ static inline double dp_parse_value(const char *s, const char *what)
 	return v;
 }
 
-static inline __u64 dp_bits(double v)
-{
-	__u64 b;
-
-	memcpy(&b, &v, sizeof(b));
-	return b;
-}
-
-static inline double dp_double(__u64 b)
-{
-	double v;
-
-	memcpy(&v, &b, sizeof(v));
-	return v;
-}
-
 /* Telemetry column name of selector @sel: in3, out0. */
 static inline void dp_sel_name(__u16 sel, char *buf, size_t len)
 {

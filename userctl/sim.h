@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "../algorithms/srt_chain.h"
+#include "../include/shieldrt_f64.h"
 
 struct sim_chain {
 	const char *path;

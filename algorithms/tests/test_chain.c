@@ -197,7 +197,7 @@ static void test_nonfinite(void)
 	       srt_chain_signal_name(t.c, (u32)st.last_bad_signal));
 	tap_ok(tc_step1(&t, 3) == 3e24 && t.status == 0,
 	       "stateless chain recovers as soon as the input is sane");
-	t.in[0] = SRT_BITS_QNAN;
+	t.in[0] = SRT_F64_QNAN;
 	tc_step(&t);
 	srt_chain_get_stats(t.c, &st);
 	tap_ok(t.status == SRT_STEP_BAD_INPUT && tc_out(&t, 0) == 3e24 &&

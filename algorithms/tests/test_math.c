@@ -250,8 +250,8 @@ static void test_bits(void)
 	       srt_bits_finite(srt_to_bits(DBL_MAX)) &&
 	       srt_bits_finite(srt_to_bits(4.9e-324)),
 	       "bits: finite check on 1.5, +-Inf, NaN, DBL_MAX, subnormal");
-	tap_ok(srt_bits_isnan(SRT_BITS_QNAN) && !srt_bits_isnan(SRT_BITS_PINF) &&
-	       srt_from_bits(SRT_BITS_ONE) == 1.0,
+	tap_ok(srt_bits_isnan(SRT_F64_QNAN) && !srt_bits_isnan(SRT_F64_PINF) &&
+	       srt_from_bits(SRT_F64_ONE) == 1.0,
 	       "bits: NaN/Inf patterns, one");
 }
 

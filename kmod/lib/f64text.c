@@ -314,9 +314,9 @@ static int srt_f64_special(u64 bits, char *buf, size_t len)
 {
 	const char *sign = bits & SRT_F64_SIGN_BIT ? "-" : "";
 
-	if (srt_f64_is_nan(bits))
+	if (srt_bits_isnan(bits))
 		return snprintf(buf, len, "nan");
-	if ((bits & SRT_F64_EXP_BITS) == SRT_F64_EXP_BITS)
+	if (!srt_bits_finite(bits))
 		return snprintf(buf, len, "%sinf", sign);
 	return snprintf(buf, len, "%s0", sign);
 }

@@ -13,12 +13,7 @@
 #define SHIELDRT_F64TEXT_H
 
 #include <linux/types.h>
-
-#define SRT_F64_SIGN_BIT	0x8000000000000000ULL
-#define SRT_F64_EXP_BITS	0x7ff0000000000000ULL
-#define SRT_F64_FRAC_BITS	0x000fffffffffffffULL
-#define SRT_F64_PINF		0x7ff0000000000000ULL
-#define SRT_F64_NINF		0xfff0000000000000ULL
+#include "shieldrt_f64.h"
 
 /* Longest text srt_f64_format() writes, with the NUL. */
 #define SRT_F64_TEXT_LEN	32
@@ -50,12 +45,6 @@ static inline u64 srt_f64_order(u64 b)
 	if (!(b << 1))
 		return SRT_F64_SIGN_BIT;
 	return (b & SRT_F64_SIGN_BIT) ? ~b : b | SRT_F64_SIGN_BIT;
-}
-
-static inline bool srt_f64_is_nan(u64 b)
-{
-	return (b & SRT_F64_EXP_BITS) == SRT_F64_EXP_BITS &&
-	       (b & SRT_F64_FRAC_BITS);
 }
 
 #endif /* SHIELDRT_F64TEXT_H */

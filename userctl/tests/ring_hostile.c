@@ -377,7 +377,7 @@ static void test_scribble(unsigned long cycles)
 		}
 		bed_cycle(&b);
 		for (j = 0; j < NIN; j++)
-			if (!srt_value_finite(b.sig.in[j]))
+			if (!srt_bits_finite(b.sig.in[j]))
 				bad++;
 		if (b.dp.mbox_front > 2)
 			bad++;
