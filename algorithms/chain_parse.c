@@ -35,7 +35,7 @@ struct srt_pctx {
 	u32 line;
 	struct srt_tok tok[MAX_TOK];
 	u32 ntok;
-	char names[SRT_MAX_SIGNALS][SRT_NAME_MAX];
+	char names[SRT_MAX_SIGNALS][SRT_IDENT_LEN];
 	s16 drv_blk[SRT_MAX_SIGNALS];
 	u16 drv_port[SRT_MAX_SIGNALS];
 	u16 drv_line[SRT_MAX_SIGNALS];
@@ -93,7 +93,7 @@ bool srt_signal_name_ok(const char *s, size_t len, bool dots)
 {
 	size_t i;
 
-	if (!len || len >= SRT_NAME_MAX)
+	if (!len || len >= SRT_IDENT_LEN)
 		return false;
 	for (i = 0; i < len; i++) {
 		char c = s[i];
@@ -477,12 +477,12 @@ static int block_outputs(struct srt_pctx *x, struct srt_build *bd,
 		int k = j < n_given ? x->blk_out[nb][j] : 0xffff;
 
 		if (k == 0xffff) {
-			char auto_name[SRT_NAME_MAX * 2];
+			char auto_name[SRT_IDENT_LEN * 2];
 			size_t len = srt_snprintf(auto_name, sizeof(auto_name),
 						  "%s.%s", b->name,
 						  b->type->out_names[j]);
 
-			if (len >= SRT_NAME_MAX) {
+			if (len >= SRT_IDENT_LEN) {
 				srt_err_set(x->err, x->line,
 					    "block %s: output %u needs a name in out= (%s is too long)",
 					    b->name, j + 1, auto_name);
@@ -794,14 +794,14 @@ static int wire(struct srt_pctx *x, struct srt_chain *c, struct srt_arena *a)
 	if (!c->sig_name || !c->sig_driver || !c->sig || !c->good) {
 		srt_err_set(x->err, 0,
 			    "arena too small: the chain needs more than %u bytes",
-			    (u32)(a->used + c->n_sig * (SRT_NAME_MAX + 18) +
+			    (u32)(a->used + c->n_sig * (SRT_IDENT_LEN + 18) +
 				  4 * SRT_ALIGN));
 		return SRT_ENOSPC;
 	}
 	for (i = 0; i < x->n_names; i++) {
 		u16 s = x->sig_of[i];
 
-		for (j = 0; j < SRT_NAME_MAX; j++)
+		for (j = 0; j < SRT_IDENT_LEN; j++)
 			c->sig_name[s][j] = x->names[i][j];
 		c->sig_driver[s] = x->drv_blk[i] == IN_DRIVER ? -1 :
 				   x->drv_blk[i];

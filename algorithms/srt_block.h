@@ -19,7 +19,12 @@
 
 #include "srt_types.h"
 
-#define SRT_NAME_MAX		32	/* names of types, blocks, signals, params */
+/*
+ * Names in chains and the type registry (types, blocks, signals,
+ * parameters): at most SRT_IDENT_LEN - 1 characters, kept with their NUL.
+ * Not the ABI's loop names (SHIELDRT_NAME_MAX): a different namespace.
+ */
+#define SRT_IDENT_LEN		32
 #define SRT_MAX_PARAMS		32	/* schema entries per type */
 #define SRT_MAX_PVALS		320	/* doubles per instance (vectors included) */
 #define SRT_MAX_PORTS		32	/* inputs or outputs per instance */

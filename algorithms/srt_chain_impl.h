@@ -27,7 +27,7 @@ struct srt_pset {
 
 struct srt_inst {
 	const struct srt_block_type *type;
-	char name[SRT_NAME_MAX];
+	char name[SRT_IDENT_LEN];
 	void *state;
 	u32 val_off;		/* into srt_pset.vals */
 	u32 cnt_off;		/* into srt_pset.cnt */
@@ -47,7 +47,7 @@ struct srt_chain {
 	u32 n_vals, n_cnt, cfg_bytes;
 	size_t bytes;
 	struct srt_inst *blk;
-	char (*sig_name)[SRT_NAME_MAX];
+	char (*sig_name)[SRT_IDENT_LEN];
 	s16 *sig_driver;	/* block index, -1 for chain inputs */
 	double *sig;
 	double *good;		/* signals after the last clean step */

@@ -76,7 +76,7 @@ static bool srt_name_ok(const char *s, bool dots)
 	for (i = 0; s[i]; i++) {
 		char c = s[i];
 
-		if (i >= SRT_NAME_MAX - 1)
+		if (i >= SRT_IDENT_LEN - 1)
 			return false;
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    c == '_' || (i && c >= '0' && c <= '9') ||

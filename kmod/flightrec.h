@@ -32,8 +32,9 @@
 #include <linux/mutex.h>
 #include <linux/types.h>
 #include "shieldrt_cycle.h"
+#include "uapi/shieldrt.h"
 
-#define SRT_FR_SIGNALS	8
+#define SRT_FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS
 
 /* srt_flight_rec.note */
 enum {

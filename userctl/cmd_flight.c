@@ -15,12 +15,13 @@
 #include <time.h>
 
 #include "../include/shieldrt_f64.h"
+#include "../include/uapi/shieldrt.h"
 #include "debugfs.h"
 #include "json.h"
 #include "sysfile.h"
 #include "userctl.h"
 
-#define FR_SIGNALS	8
+#define FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS
 #define FR_COLS		(11 + 2 * FR_SIGNALS)
 
 struct fr_rec {

@@ -6,8 +6,10 @@
 #ifndef USERCTL_DEBUGFS_H
 #define USERCTL_DEBUGFS_H
 
+#include "../include/uapi/shieldrt.h"
+
 #define SRT_DEBUGFS	"/sys/kernel/debug/shieldrt"
-#define SRT_NAME_MAX	15	/* the module's loop name limit */
+#define SRT_NAME_MAX	SHIELDRT_NAME_MAX	/* the module's name limit */
 
 /* "<root>/sys/kernel/debug/shieldrt[/<loop>][/<file>]", malloc'ed. */
 char *srt_path(const char *loop, const char *file);

@@ -235,7 +235,7 @@ static int srt_io_spec_one(struct srt_io_spec *sp, char *text, char *err,
 	if (!srt_name_valid(name)) {
 		snprintf(err, errlen,
 			 "io: provider '%s' is not 1..%d of [A-Za-z0-9_-]",
-			 name, SRT_NAME_LEN - 1);
+			 name, SHIELDRT_NAME_MAX);
 		return -EINVAL;
 	}
 	strscpy(sp->name, name, sizeof(sp->name));
@@ -407,7 +407,7 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		if (!srt_name_valid(val)) {
 			snprintf(err, errlen,
 				 "name: '%s' is not 1..%d of [A-Za-z0-9_-]",
-				 val, SRT_NAME_LEN - 1);
+				 val, SHIELDRT_NAME_MAX);
 			return -EINVAL;
 		}
 		strscpy(c->name, val, sizeof(c->name));
@@ -481,7 +481,7 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		if (*val && !srt_name_valid(val)) {
 			snprintf(err, errlen,
 				 "lock: '%s' is not 1..%d of [A-Za-z0-9_-]",
-				 val, SRT_NAME_LEN - 1);
+				 val, SHIELDRT_NAME_MAX);
 			return -EINVAL;
 		}
 		strscpy(c->lock, val, sizeof(c->lock));

@@ -8,10 +8,19 @@
 #ifndef SHIELDRT_CONFIG_H
 #define SHIELDRT_CONFIG_H
 
+#include <linux/build_bug.h>
 #include <linux/types.h>
+#include "uapi/shieldrt.h"
 
-#define SRT_NAME_LEN		16	/* with the NUL, like a task comm */
-#define SRT_ERR_LEN		128
+/*
+ * Loop, lock and provider names: at most SHIELDRT_NAME_MAX characters
+ * (the ABI's limit), kept with their NUL; the ABI's name fields
+ * (SHIELDRT_NAME_LEN) leave room to grow.  Reasons for a refusal are
+ * copied to the ABI's err fields whole.
+ */
+#define SRT_NAME_LEN		(SHIELDRT_NAME_MAX + 1)
+static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
+#define SRT_ERR_LEN		SHIELDRT_ERR_LEN
 
 #define SRT_PERIOD_MIN_NS	10000ULL	/* 10 us */
 #define SRT_PERIOD_MAX_NS	1000000000ULL	/* 1 s */
