@@ -35,12 +35,12 @@ struct srt_pctx {
 	u32 line;
 	struct srt_tok tok[MAX_TOK];
 	u32 ntok;
-	char names[SRT_MAX_SIGNALS][SRT_IDENT_LEN];
-	s16 drv_blk[SRT_MAX_SIGNALS];
-	u16 drv_port[SRT_MAX_SIGNALS];
-	u16 drv_line[SRT_MAX_SIGNALS];
-	u16 ref_line[SRT_MAX_SIGNALS];
-	u16 sig_of[SRT_MAX_SIGNALS];	/* name index -> signal index */
+	char names[SRT_MAX_CHAIN_SIGNALS][SRT_IDENT_LEN];
+	s16 drv_blk[SRT_MAX_CHAIN_SIGNALS];
+	u16 drv_port[SRT_MAX_CHAIN_SIGNALS];
+	u16 drv_line[SRT_MAX_CHAIN_SIGNALS];
+	u16 ref_line[SRT_MAX_CHAIN_SIGNALS];
+	u16 sig_of[SRT_MAX_CHAIN_SIGNALS];	/* name index -> signal index */
 	u32 n_names;
 	u16 in_names[SRT_MAX_IO], out_names[SRT_MAX_IO];
 	u32 n_in, n_out;
@@ -239,9 +239,9 @@ static int name_ref(struct srt_pctx *x, const char *s, size_t len)
 	for (i = 0; i < x->n_names; i++)
 		if (srt_strneq(x->names[i], s, len))
 			return (int)i;
-	if (x->n_names >= SRT_MAX_SIGNALS) {
+	if (x->n_names >= SRT_MAX_CHAIN_SIGNALS) {
 		srt_err_set(x->err, x->line, "too many signals (max %u)",
-			    SRT_MAX_SIGNALS);
+			    SRT_MAX_CHAIN_SIGNALS);
 		return -1;
 	}
 	for (i = 0; i < len; i++)

@@ -29,8 +29,13 @@
 
 #include "srt_block.h"
 
+/*
+ * A chain's signals are its named wires, its inputs and outputs among
+ * them: not the module's loop signals (SHIELDRT_MAX_SIGNALS per side, in
+ * include/uapi/shieldrt.h), which a loop's chain must fit in as well.
+ */
 #define SRT_MAX_BLOCKS		64
-#define SRT_MAX_SIGNALS		256
+#define SRT_MAX_CHAIN_SIGNALS	256
 #define SRT_MAX_IO		64	/* chain inputs, and chain outputs */
 #define SRT_LINE_MAX		512
 #define SRT_TEXT_MAX		(256 * 1024)

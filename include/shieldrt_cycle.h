@@ -7,8 +7,10 @@
 #define SHIELDRT_CYCLE_H
 
 #include <linux/types.h>
+#include "uapi/shieldrt.h"
 
-#define SRT_MAX_SIGNALS		32
+/* A loop's inputs, and its outputs: the ABI's count. */
+#define SRT_MAX_SIGNALS		SHIELDRT_MAX_SIGNALS
 
 enum srt_cycle_flags {
 	SRT_CYC_OVERRUN		= 1 << 0,	/* end passed the next deadline */

@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include "../algorithms/srt_chain.h"
 #include "chain.h"
+#include "shieldrt_cycle.h"
 
 /* First arena tried; doubled while the library says it is too small. */
 #define SRT_ARENA_FIRST		(128 * 1024)
@@ -28,6 +29,8 @@ struct srt_xtype {
 
 static struct srt_xtype srt_xtypes[SRT_MAX_EXTRA_TYPES];
 static_assert(SRT_MAX_EXTRA_TYPES <= 64);
+/* Any chain a loop can carry is one the library can compile. */
+static_assert(SRT_MAX_SIGNALS <= SRT_MAX_IO);
 
 static int srt_xtype_slot(const struct srt_block_type *t)
 {

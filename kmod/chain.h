@@ -103,8 +103,8 @@ void srt_chain_request_reset(struct srt_loop *loop);
 
 /*
  * blocks_api.c: the only kmod file that includes the library's headers
- * (their SRT_MAX_SIGNALS counts a chain's wires, shieldrt_cycle.h's a
- * loop's I/O).
+ * (their SRT_MAX_CHAIN_SIGNALS counts a chain's wires, SRT_MAX_SIGNALS
+ * a loop's inputs or outputs).
  * Each call is one FPU section.  *_locked: srt_lock held.
  */
 extern struct mutex srt_lock;

@@ -42,7 +42,6 @@ static_assert(offsetof(struct shieldrt_ring_ctl, tail) == 64);
 static_assert(sizeof(struct shieldrt_tel) == 72);
 static_assert(sizeof(struct shieldrt_stats) == 256);
 static_assert(sizeof(struct shieldrt_attach) == 160);
-static_assert(SHIELDRT_MAX_SIGNALS == SRT_MAX_SIGNALS);
 
 static void srt_geom_fill(const struct srt_region_geom *in,
 			  struct srt_dp_geom *g)
