@@ -126,21 +126,6 @@ const char *srt_chain_signal_name(const struct srt_chain *c, u32 i)
 	return i < c->n_sig ? c->sig_name[i] : NULL;
 }
 
-int srt_chain_signal_find(const struct srt_chain *c, const char *name)
-{
-	u32 i;
-
-	for (i = 0; i < c->n_sig; i++)
-		if (srt_streq(c->sig_name[i], name))
-			return (int)i;
-	return SRT_ENOENT;
-}
-
-u64 srt_chain_signal_bits(const struct srt_chain *c, u32 i)
-{
-	return i < c->n_sig ? srt_to_bits(c->sig[i]) : SRT_F64_QNAN;
-}
-
 struct srt_pset *srt_chain_active(const struct srt_chain *c)
 {
 	return c->active;

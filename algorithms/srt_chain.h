@@ -71,10 +71,6 @@ u32 srt_chain_n_signals(const struct srt_chain *c);
 const char *srt_chain_input_name(const struct srt_chain *c, u32 i);
 const char *srt_chain_output_name(const struct srt_chain *c, u32 i);
 const char *srt_chain_signal_name(const struct srt_chain *c, u32 i);
-/* index of a signal by name, or SRT_ENOENT */
-int srt_chain_signal_find(const struct srt_chain *c, const char *name);
-/* current value of signal i as bits (for telemetry of internal wires) */
-u64 srt_chain_signal_bits(const struct srt_chain *c, u32 i);
 
 /* srt_chain_step() status bits; 0 means a clean step */
 #define SRT_STEP_BAD_INPUT	0x1	/* an input was NaN/Inf: previous kept */
