@@ -27,11 +27,12 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_HIST_MAX_BUCKETS	4096
 #define SRT_FLIGHT_MAX_CYCLES	65536
 
+/* The values are the ABI's (SHIELDRT_MODE_*, SHIELDRT_SECTION_*). */
 enum srt_wait_mode {
-	SRT_WAIT_HRTIMER,
-	SRT_WAIT_POLL,
-	SRT_WAIT_HYBRID,
-	SRT_WAIT_EXTERNAL,	/* an I/O provider's srt_io_trigger() */
+	SRT_WAIT_HRTIMER	= SHIELDRT_MODE_HRTIMER,
+	SRT_WAIT_POLL		= SHIELDRT_MODE_POLL,
+	SRT_WAIT_HYBRID		= SHIELDRT_MODE_HYBRID,
+	SRT_WAIT_EXTERNAL	= SHIELDRT_MODE_EXTERNAL, /* srt_io_trigger() */
 	SRT_NR_WAIT_MODES
 };
 
@@ -40,11 +41,16 @@ enum srt_wait_mode {
  * wait stays outside); the i.MX6Q study's methods.  See kmod/section.h.
  */
 enum srt_section_kind {
-	SRT_SEC_NONE,		/* preemptible, interrupts on */
-	SRT_SEC_PREEMPT,	/* preempt_disable() */
-	SRT_SEC_IRQSAVE,	/* local_irq_save() */
-	SRT_SEC_RAW_SPINLOCK,	/* raw_spin_lock_irqsave(), own or lock=NAME */
-	SRT_SEC_SPINLOCK,	/* spin_lock_irqsave(); sleeps on PREEMPT_RT */
+	/* preemptible, interrupts on */
+	SRT_SEC_NONE		= SHIELDRT_SECTION_NONE,
+	/* preempt_disable() */
+	SRT_SEC_PREEMPT		= SHIELDRT_SECTION_PREEMPT,
+	/* local_irq_save() */
+	SRT_SEC_IRQSAVE		= SHIELDRT_SECTION_IRQSAVE,
+	/* raw_spin_lock_irqsave(), own or lock=NAME */
+	SRT_SEC_RAW_SPINLOCK	= SHIELDRT_SECTION_RAW_SPINLOCK,
+	/* spin_lock_irqsave(); sleeps on PREEMPT_RT */
+	SRT_SEC_SPINLOCK	= SHIELDRT_SECTION_SPINLOCK,
 	SRT_NR_SECTIONS
 };
 
