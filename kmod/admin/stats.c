@@ -71,8 +71,10 @@ void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
 	m->over = h->over;
 }
 
-/* Fills everything but the name; takes srt_lock (a config write may swap
- * the histogram buckets). */
+/*
+ * Fills everything but the name; takes srt_lock (a config write may swap
+ * the histogram buckets).
+ */
 void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 {
 	struct srt_cycle_sample last;

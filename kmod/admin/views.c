@@ -39,6 +39,12 @@ static const char * const srt_metric_keys[SRT_NR_METRICS] = {
 	[SRT_M_LOCKWAIT] = "lock_wait",
 };
 
+/* A view that could not get its scratch memory says so in its text. */
+static void srt_show_nomem(struct seq_file *m)
+{
+	seq_puts(m, "# out of memory\n");
+}
+
 /* ---- the module ---- */
 
 static void srt_loops_show(struct seq_file *m, struct srt_loop *unused)
@@ -140,7 +146,7 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st) {
-		seq_puts(m, "# out of memory\n");
+		srt_show_nomem(m);
 		return;
 	}
 	srt_stats_fill(loop, st);
@@ -529,7 +535,7 @@ static void srt_dataplane_show(struct seq_file *m, struct srt_loop *loop)
 
 	sn = kzalloc(sizeof(*sn), GFP_KERNEL);
 	if (!sn) {
-		seq_puts(m, "# out of memory\n");
+		srt_show_nomem(m);
 		return;
 	}
 	/* srt_lock: a chain load may replace the region. */
