@@ -122,6 +122,12 @@ void json_int(struct json *j, long long v)
 	fprintf(j->f, "%lld", v);
 }
 
+void json_u64(struct json *j, unsigned long long v)
+{
+	json_sep(j);
+	fprintf(j->f, "%llu", v);
+}
+
 void json_bool(struct json *j, bool v)
 {
 	json_raw(j, v ? "true" : "false");
@@ -151,6 +157,12 @@ void json_kv_int(struct json *j, const char *key, long long v)
 {
 	json_key(j, key);
 	json_int(j, v);
+}
+
+void json_kv_u64(struct json *j, const char *key, unsigned long long v)
+{
+	json_key(j, key);
+	json_u64(j, v);
 }
 
 void json_kv_bool(struct json *j, const char *key, bool v)

@@ -28,6 +28,7 @@ void json_str(struct json *j, const char *s);
 /* The first @n bytes of @s. */
 void json_str_n(struct json *j, const char *s, size_t n);
 void json_int(struct json *j, long long v);
+void json_u64(struct json *j, unsigned long long v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 /* A number or other raw token the caller has checked. */
@@ -36,6 +37,7 @@ void json_raw(struct json *j, const char *token);
 /* key + value shorthands for objects */
 void json_kv_str(struct json *j, const char *key, const char *s);
 void json_kv_int(struct json *j, const char *key, long long v);
+void json_kv_u64(struct json *j, const char *key, unsigned long long v);
 void json_kv_bool(struct json *j, const char *key, bool v);
 
 /* Write @s as a JSON string literal (with quotes) to @f. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctl.h"
 #include "sysfile.h"
 #include "userctl.h"
 
@@ -58,8 +59,11 @@ static void print_usage(FILE *f)
 			commands[i].summary);
 	fprintf(f,
 		"\n"
-		"Every /proc, /sys and /run path is read below $USERCTL_ROOT\n"
-		"(or --root DIR) when set: the host tests use a fake tree.\n");
+		"The module is asked through %s (ioctls; $SHIELDRT_DEV\n"
+		"names another node); debugfs need not be mounted.  Every\n"
+		"/proc, /sys and /run path is read below $USERCTL_ROOT (or\n"
+		"--root DIR) when set: the host tests use a fake tree.\n",
+		SHIELDRT_DEVICE);
 }
 
 static const struct command *find_command(const char *name)

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The module's control plane: ioctls on /dev/shieldrt (the environment
+ * variable SHIELDRT_DEV names another node, for tests).  One wrapper per
+ * request.  A refusal exits with status 1 and says why: the kernel's
+ * reason (err[] where the request has one) and the errno's name.  The
+ * _try forms return 0 or -errno instead, for callers that handle some
+ * answers themselves.
+ *
+ * Names must have passed srt_check_name(); text is passed as is (the
+ * module parses and validates it, and changes nothing on a refusal).
+ */
+#ifndef USERCTL_CTL_H
+#define USERCTL_CTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../include/uapi/shieldrt.h"
+
+/* The device path: $SHIELDRT_DEV or SHIELDRT_DEVICE. */
+const char *ctl_device(void);
+
+/* The errno's symbolic name ("EBUSY"), or "errno N". */
+const char *ctl_errno_name(int err);
+
+/*
+ * Exit 1: "@what @loop: @why (ENAME)", @why the kernel's reason or NULL
+ * for the errno's text ("no such loop" for ENOENT with a loop).
+ */
+void ctl_die(const char *what, const char *loop, int ret, const char *why)
+	__attribute__((noreturn));
+
+/* Changes: CAP_SYS_ADMIN.  @settings: "key=value ..." as in create. */
+void ctl_create(const char *loop, const char *settings, bool start);
+void ctl_destroy(const char *loop);
+void ctl_start(const char *loop);
+void ctl_stop(const char *loop);
+void ctl_reset(const char *loop);
+void ctl_resume(const char *loop);
+void ctl_configure(const char *loop, const char *settings);
+/* A chain text; @len 0: no chain (the echo workload). */
+void ctl_chain(const char *loop, const char *text, size_t len);
+void ctl_params(const char *loop, const char *text, size_t len);
+/* Returns the cycle the staged set takes effect. */
+__u64 ctl_commit(const char *loop);
+void ctl_limits(const char *loop, const char *text, size_t len);
+/* @flags: one SHIELDRT_REQ_FLIGHT_*; @value: the triggers mask. */
+void ctl_flight_ctl(const char *loop, __u32 flags, __u64 value);
+
+/* Every loop, in creation order (malloc'ed); returns the count. */
+unsigned int ctl_list(struct shieldrt_loop_info **loops);
+void ctl_stats(const char *loop, struct shieldrt_stats_req *st);
+int ctl_stats_try(const char *loop, struct shieldrt_stats_req *st);
+/*
+ * Summary and buckets in one snapshot; *buckets (malloc'ed) holds
+ * h->nr_metrics * h->nr_buckets counts, metric by metric.
+ */
+void ctl_hist(const char *loop, struct shieldrt_hist_req *h,
+	      __u64 **buckets);
+/* State and, when frozen, the window (*recs malloc'ed, f->nr_recs). */
+void ctl_flight(const char *loop, struct shieldrt_flight_req *f,
+		struct shieldrt_flight_rec **recs);
+/* A debugfs file's text by its name; @loop NULL for the module's own. */
+char *ctl_view(const char *loop, const char *view);
+int ctl_view_try(const char *loop, const char *view, char **text);
+
+/*
+ * The names the module uses in its text for the UAPI's numbers ("?" for
+ * a number this userctl does not know).
+ */
+const char *ctl_state_name(__u32 state);		/* SHIELDRT_STATE_* */
+const char *ctl_mode_name(__u32 mode);			/* SHIELDRT_MODE_* */
+const char *ctl_section_name(__u32 section);		/* SHIELDRT_SECTION_* */
+const char *ctl_safe_name(__u32 why);			/* SHIELDRT_SAFE_* */
+const char *ctl_fltrig_name(__u32 trigger);		/* SHIELDRT_FLTRIG_* */
+const char *ctl_flight_state_name(__u32 state);		/* SHIELDRT_FLIGHT_* */
+/*
+ * SHIELDRT_M_*: the stats key ("irq_latency"), the hist column ("IRQ");
+ * a metric newer than userctl is "metricN" / "MN", written to @buf.
+ */
+const char *ctl_metric_key(unsigned int m, char *buf, size_t len);
+const char *ctl_metric_col(unsigned int m, char *buf, size_t len);
+
+#endif
