@@ -186,6 +186,14 @@ void srt_json_text(struct json *j, const char *text)
 	json_obj_end(j);
 }
 
+void srt_json_kv_line(struct json *j, const char *line)
+{
+	char *copy = xstrdup(line);
+
+	json_value(j, copy);
+	free(copy);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -35,6 +35,12 @@ void srt_check_name(const char *name);
  */
 void srt_json_text(struct json *j, const char *text);
 
+/*
+ * One line of "key=value" tokens ("out=2 min=-1 max=inf") as an object,
+ * numbers as numbers; anything else as a string.
+ */
+void srt_json_kv_line(struct json *j, const char *line);
+
 /* Loop names: the directories under shieldrt/. Returns the count. */
 unsigned int srt_loops(char ***names);
 
