@@ -1,100 +1,174 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl hist NAME: the loop's histograms.  The module already prints
- * them in rtla's shape ("#" header, index rows, over:/count:/min:/avg:/
- * max: rows); text mode passes them through, --json turns that shape
- * into arrays.
+ * userctl hist NAME: the loop's histograms, from SHIELDRT_IOC_HIST.  Text
+ * mode prints them in rtla's shape, byte for byte what the module's
+ * debugfs hist file prints ("#" header, Index row, one row per non-empty
+ * bucket, over:/count:/min:/avg:/max: rows); --json gives the same table
+ * typed (the bucket size in ns its own field, counts as integers) and
+ * the percentiles.
  */
-#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctl.h"
 #include "debugfs.h"
 #include "json.h"
-#include "sysfile.h"
 #include "userctl.h"
+
+#define NS_PER_SEC	1000000000ULL
+
+struct hist {
+	const char *loop;
+	struct shieldrt_hist_req h;
+	__u64 *b;			/* nr_metrics * nr_buckets */
+};
 
 static void hist_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: userctl hist NAME [-j|--json]\n"
 		"\n"
-		"Print %s/NAME/hist.\n"
+		"Print the loop's latency histograms (read through %s)\n"
+		"as its debugfs hist file shows them.\n"
 		"\n"
-		"  -j, --json   columns, buckets and summary rows as JSON\n"
-		"  -h, --help   this text\n", SRT_DEBUGFS);
+		"  -j, --json   bucket_ns, columns, buckets and summary rows as JSON\n"
+		"  -h, --help   this text\n", SHIELDRT_DEVICE);
 }
 
-/* The white-space separated fields of @p as a JSON array. */
-static void json_fields(struct json *j, char *p)
+static __u64 hist_count(const struct hist *hs, unsigned int m, __u32 b)
 {
-	char *tok, *save, *end;
-
-	json_arr_begin(j);
-	for (tok = strtok_r(p, " \t", &save); tok;
-	     tok = strtok_r(NULL, " \t", &save)) {
-		strtod(tok, &end);
-		if (!*end && isdigit((unsigned char)tok[strspn(tok, "-")]))
-			json_raw(j, tok);
-		else
-			json_str(j, tok);
-	}
-	json_arr_end(j);
+	return hs->b[(size_t)m * hs->h.nr_buckets + b];
 }
 
-static void hist_json(struct json *j, const char *loop, char *text)
+static bool hist_row_empty(const struct hist *hs, __u32 b)
 {
-	char *line, *save, *colon;
-	bool buckets = false;
+	unsigned int m;
 
-	json_obj_begin(j);
-	json_kv_str(j, "name", loop);
-	json_key(j, "header");
-	json_arr_begin(j);
-	for (line = text; line; line = strchr(line, '\n')) {
-		line += *line == '\n';
-		if (*line == '#')
-			json_str_n(j, line + 1 + strspn(line + 1, " "),
-				   strcspn(line + 1 + strspn(line + 1, " "),
-					   "\n"));
-	}
-	json_arr_end(j);
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (*line == '#')
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		if (hist_count(hs, m, b))
+			return false;
+	return true;
+}
+
+/* The three "#" lines, without "# " and newline, into @line. */
+static void hist_header(const struct hist *hs, char line[3][160])
+{
+	unsigned long long secs = hs->h.duration_ns / NS_PER_SEC;
+	unsigned int s = secs % 86400;
+
+	snprintf(line[0], sizeof(line[0]),
+		 "shieldrt histogram: loop %s, %s, cpu %d, period %llu ns",
+		 hs->loop, ctl_mode_name(hs->h.mode), hs->h.cpu,
+		 (unsigned long long)hs->h.period_ns);
+	snprintf(line[1], sizeof(line[1]),
+		 "Time unit is nanoseconds (ns), bucket size %u ns",
+		 hs->h.bucket_ns);
+	snprintf(line[2], sizeof(line[2]), "Duration: %4llu %02u:%02u:%02u",
+		 secs / 86400, s / 3600, (s / 60) % 60, s % 60);
+}
+
+/* The summary rows, in the text's order. */
+static const char *const hist_rows[] = { "over", "count", "min", "avg",
+					 "max", "p99", "p999" };
+#define HIST_TEXT_ROWS	5	/* the text stops at max */
+
+static __u64 hist_summary(const struct shieldrt_metric *m, size_t row)
+{
+	const __u64 v[] = { m->over, m->count, m->min, m->avg, m->max,
+			    m->p99, m->p999 };
+
+	return v[row];
+}
+
+static void hist_text(const struct hist *hs)
+{
+	char line[3][160], buf[16];
+	unsigned int m;
+	size_t r;
+	__u32 b;
+
+	hist_header(hs, line);
+	for (r = 0; r < 3; r++)
+		printf("# %s\n", line[r]);
+	printf("%-8s", "Index");
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		printf(" %12s", ctl_metric_col(m, buf, sizeof(buf)));
+	putchar('\n');
+	for (b = 0; b < hs->h.nr_buckets; b++) {
+		if (hist_row_empty(hs, b))
 			continue;
-		line += strspn(line, " \t");
-		if (isdigit((unsigned char)*line)) {
-			if (!buckets) {
-				json_key(j, "buckets");
-				json_arr_begin(j);
-				buckets = true;
-			}
-			json_fields(j, line);
-			continue;
-		}
-		if (buckets) {
-			json_arr_end(j);
-			buckets = false;
-		}
-		colon = strchr(line, ':');
-		if (!strncmp(line, "Index", 5)) {
-			json_key(j, "columns");
-			line += 5;
-		} else if (!colon) {
-			json_key(j, "columns");
-		} else {
-			*colon = '\0';
-			json_key(j, line);
-			line = colon + 1;
-		}
-		json_fields(j, line);
+		printf("%-8llu", (unsigned long long)b * hs->h.bucket_ns);
+		for (m = 0; m < hs->h.nr_metrics; m++)
+			printf(" %12llu",
+			       (unsigned long long)hist_count(hs, m, b));
+		putchar('\n');
 	}
-	if (buckets)
-		json_arr_end(j);
-	json_obj_end(j);
+	for (r = 0; r < HIST_TEXT_ROWS; r++) {
+		snprintf(line[0], sizeof(line[0]), "%s:", hist_rows[r]);
+		printf("%-8s", line[0]);
+		for (m = 0; m < hs->h.nr_metrics; m++)
+			printf(" %12llu", (unsigned long long)
+			       hist_summary(&hs->h.metric[m], r));
+		putchar('\n');
+	}
+}
+
+static void hist_json(const struct hist *hs)
+{
+	char line[3][160], buf[16];
+	struct json j;
+	unsigned int m;
+	size_t r;
+	__u32 b;
+
+	json_init(&j, stdout);
+	json_obj_begin(&j);
+	json_kv_str(&j, "name", hs->loop);
+	json_kv_str(&j, "mode", ctl_mode_name(hs->h.mode));
+	json_kv_int(&j, "cpu", hs->h.cpu);
+	json_kv_u64(&j, "period_ns", hs->h.period_ns);
+	json_kv_u64(&j, "duration_ns", hs->h.duration_ns);
+	json_kv_u64(&j, "bucket_ns", hs->h.bucket_ns);
+	json_kv_u64(&j, "nr_buckets", hs->h.nr_buckets);
+	hist_header(hs, line);
+	json_key(&j, "header");
+	json_arr_begin(&j);
+	for (r = 0; r < 3; r++)
+		json_str(&j, line[r]);
+	json_arr_end(&j);
+	json_key(&j, "keys");
+	json_arr_begin(&j);
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		json_str(&j, ctl_metric_key(m, buf, sizeof(buf)));
+	json_arr_end(&j);
+	json_key(&j, "columns");
+	json_arr_begin(&j);
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		json_str(&j, ctl_metric_col(m, buf, sizeof(buf)));
+	json_arr_end(&j);
+	/* [lower edge in ns, count per column]: the non-empty rows */
+	json_key(&j, "buckets");
+	json_arr_begin(&j);
+	for (b = 0; b < hs->h.nr_buckets; b++) {
+		if (hist_row_empty(hs, b))
+			continue;
+		json_arr_begin(&j);
+		json_u64(&j, (unsigned long long)b * hs->h.bucket_ns);
+		for (m = 0; m < hs->h.nr_metrics; m++)
+			json_u64(&j, hist_count(hs, m, b));
+		json_arr_end(&j);
+	}
+	json_arr_end(&j);
+	for (r = 0; r < ARRAY_SIZE(hist_rows); r++) {
+		json_key(&j, hist_rows[r]);
+		json_arr_begin(&j);
+		for (m = 0; m < hs->h.nr_metrics; m++)
+			json_u64(&j, hist_summary(&hs->h.metric[m], r));
+		json_arr_end(&j);
+	}
+	json_obj_end(&j);
 }
 
 int cmd_hist(int argc, char **argv)
@@ -105,9 +179,8 @@ int cmd_hist(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	bool json = false;
-	char *path, *text;
-	struct json j;
-	int c, err;
+	struct hist hs;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
 		if (c == 'j') {
@@ -123,18 +196,12 @@ int cmd_hist(int argc, char **argv)
 	}
 	srt_check_name(argv[optind]);
 	no_more_args("hist", argc, argv, optind + 1);
-	srt_require();
-	path = srt_path(argv[optind], "hist");
-	err = file_read(path, &text, NULL);
-	if (err)
-		fatal("%s: %s", syspath(path), strerror(-err));
-	if (json) {
-		json_init(&j, stdout);
-		hist_json(&j, argv[optind], text);
-	} else {
-		fputs(text, stdout);
-	}
-	free(text);
-	free(path);
+	hs.loop = argv[optind];
+	ctl_hist(hs.loop, &hs.h, &hs.b);
+	if (json)
+		hist_json(&hs);
+	else
+		hist_text(&hs);
+	free(hs.b);
 	return 0;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl loop create|start|stop|resume|reset|destroy: one line each to the
- * module's debugfs "control" file.  create passes key=value settings
- * through; the module validates them and says why in last_error.
+ * userctl loop create|set|start|stop|resume|reset|destroy: one control
+ * plane request each.  create and set pass key=value settings through;
+ * the module validates them and says why it refuses.
  */
 #include <ctype.h>
 #include <getopt.h>
@@ -10,44 +10,75 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctl.h"
 #include "debugfs.h"
 #include "userctl.h"
 
 static void loop_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: userctl loop create NAME [KEY=VALUE ...]\n"
+		"usage: userctl loop create NAME [KEY=VALUE ...] [-s|--start]\n"
+		"       userctl loop set NAME KEY=VALUE ...\n"
 		"       userctl loop start|stop|resume|reset|destroy NAME\n"
 		"\n"
-		"Write the command to %s/control.  create takes the\n"
-		"loop's settings as KEY=VALUE, e.g.\n"
+		"Ask the module through %s (ioctls; debugfs is not needed).\n"
+		"create takes the loop's settings as KEY=VALUE, e.g.\n"
 		"  userctl loop create a cpu=1 period_us=100 mode=hybrid\n"
-		"resume leaves the safe state; reset clears the statistics.\n"
-		"On failure the module's last_error is printed, exit status 1.\n"
+		"and with --start starts it too (or leaves nothing behind).  set\n"
+		"changes settings: any but the name while stopped, the live ones\n"
+		"while running.  resume leaves the safe state; reset clears the\n"
+		"statistics.  Changes need CAP_SYS_ADMIN.  On a refusal the\n"
+		"module's reason is printed, exit status 1.\n"
 		"\n"
-		"  -h, --help   this text\n", SRT_DEBUGFS);
+		"  -h, --help   this text\n", SHIELDRT_DEVICE);
 }
 
 /* KEY=VALUE with KEY in [a-z0-9_] and no white space in VALUE. */
-static void check_setting(const char *kv)
+static void check_setting(const char *verb, const char *kv)
 {
 	const char *eq = strchr(kv, '='), *p;
 
 	if (!eq || eq == kv || !eq[1])
-		usage_error("loop create: '%s' is not KEY=VALUE", kv);
+		usage_error("loop %s: '%s' is not KEY=VALUE", verb, kv);
 	for (p = kv; p < eq; p++)
 		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) &&
 		    *p != '_')
-			usage_error("loop create: bad key in '%s'", kv);
+			usage_error("loop %s: bad key in '%s'", verb, kv);
 	for (p = eq + 1; *p; p++)
 		if (isspace((unsigned char)*p) || !isprint((unsigned char)*p))
-			usage_error("loop create: bad value in '%s'", kv);
+			usage_error("loop %s: bad value in '%s'", verb, kv);
+	if (eq - kv == 4 && !strncmp(kv, "name", 4))
+		usage_error("loop %s: '%s': the name is the NAME argument",
+			    verb, kv);
+}
+
+/* The settings of create or set as one "k=v k=v" text (malloc'ed). */
+static char *settings_text(const char *verb, int n, char **args, bool *start)
+{
+	char *text = xstrdup(""), *prev;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (start && (!strcmp(args[i], "-s") ||
+			      !strcmp(args[i], "--start"))) {
+			*start = true;
+			continue;
+		}
+		check_setting(verb, args[i]);
+		prev = text;
+		text = xasprintf("%s%s%s", prev, *prev ? " " : "", args[i]);
+		free(prev);
+	}
+	return text;
 }
 
 int cmd_loop(int argc, char **argv)
 {
+	static void (*const simple[])(const char *) = {
+		ctl_start, ctl_stop, ctl_resume, ctl_reset, ctl_destroy,
+	};
 	static const char *const verbs[] = {
-		"create", "start", "stop", "resume", "reset", "destroy",
+		"start", "stop", "resume", "reset", "destroy", "create", "set",
 		NULL
 	};
 	static const struct option opts[] = {
@@ -55,9 +86,10 @@ int cmd_loop(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *verb, *name;
-	char *line, *prev;
+	bool start = false;
+	char *text;
 	size_t i;
-	int c, a;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
 		if (c == 'h') {
@@ -78,19 +110,22 @@ int cmd_loop(int argc, char **argv)
 	if (!verbs[i])
 		usage_error("loop: unknown subcommand '%s'", verb);
 	srt_check_name(name);
-	if (strcmp(verb, "create")) {
+	if (i < ARRAY_SIZE(simple)) {
 		no_more_args("loop", argc, argv, optind + 2);
-		line = xasprintf("%s %s", verb, name);
-	} else {
-		line = xasprintf("create name=%s", name);
-		for (a = optind + 2; a < argc; a++) {
-			check_setting(argv[a]);
-			prev = line;
-			line = xasprintf("%s %s", prev, argv[a]);
-			free(prev);
-		}
+		simple[i](name);
+		return 0;
 	}
-	srt_control(name, line);
-	free(line);
+	argc -= optind + 2;
+	argv += optind + 2;
+	if (!strcmp(verb, "create")) {
+		text = settings_text(verb, argc, argv, &start);
+		ctl_create(name, text, start);
+	} else {
+		if (!argc)
+			usage_error("loop set: give KEY=VALUE settings");
+		text = settings_text(verb, argc, argv, NULL);
+		ctl_configure(name, text);
+	}
+	free(text);
 	return 0;
 }

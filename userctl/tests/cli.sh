@@ -1,7 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Host tests of the CLI frame and the debugfs wrappers (loop, status,
-# hist) against a fake /sys/kernel/debug/shieldrt (TAP).
+# Host tests of the CLI frame and of what the control plane commands check
+# before they ask the module (TAP).  The module's answers need the module:
+# scripts/guest/tests/userctl-ioctl.sh.  Here the device is either absent
+# (a rejected input must exit 2 before it is even opened) or a regular
+# file, where every ioctl fails with ENOTTY (an accepted input reaches
+# the kernel, and a refusal is reported with the errno's name).
 # Usage: cli.sh USERCTL
 set -u
 U=$1
@@ -11,12 +15,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d /tmp/userctl-cli.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 R=$T/root
-D=$R/sys/kernel/debug/shieldrt
+NODEV=$T/nowhere/shieldrt
+FILE=$T/regular-file
 OUT=$T/out
+: > "$FILE"
 
-uc() { USERCTL_ROOT=$R "$U" "$@" > "$OUT" 2>&1; }
+# uc: no device at all; ucf: the regular file as the device
+uc() { SHIELDRT_DEV=$NODEV USERCTL_ROOT=$R "$U" "$@" > "$OUT" 2>&1; }
+ucf() { SHIELDRT_DEV=$FILE USERCTL_ROOT=$R "$U" "$@" > "$OUT" 2>&1; }
 has() { grep -q -- "$1" "$OUT"; }
-json() { python3 -c "import json; d=json.load(open('$OUT')); assert $1, d"; }
+# reached CMD...: the input passed userctl's checks and went to the kernel
+reached() { ucf "$@"; [ $? -eq 1 ] && has "(ENOTTY)"; }
+# rejected CMD...: a usage error (exit 2), and no request was sent
+rejected() { ucf "$@"; [ $? -eq 2 ] && ! has "(ENOTTY)"; }
 
 # --- frame -------------------------------------------------------------
 uc --help; t_eq "--help exits 0" 0 $?
@@ -37,93 +48,52 @@ t_check "unknown command: plain fatal message" has \
 	"^userctl: unknown command 'frobnicate'"
 uc status --bogus; t_eq "unknown option: exit 2" 2 $?
 uc --root "$T/nowhere" status; t_eq "--root without module: exit 1" 1 $?
-t_check "missing debugfs dir is explained" has "shieldrt loaded"
+t_check "missing device is explained" has "shieldrt loaded"
+t_check "the device path comes from SHIELDRT_DEV" has "cannot open $NODEV"
+ucf status; t_eq "an ioctl the device refuses: exit 1" 1 $?
+t_check "the refusal names the errno" has "^userctl: list: .*(ENOTTY)"
 
 # --- loop --------------------------------------------------------------
-mkdir -p "$D"
-: > "$D/control"
-uc loop create a cpu=1 period_us=100 mode=hybrid
-t_eq "loop create exits 0" 0 $?
-t_eq "loop create writes one control line" \
-	"create name=a cpu=1 period_us=100 mode=hybrid" "$(cat "$D/control")"
+t_check "loop create with settings reaches the kernel" \
+	reached loop create a cpu=1 period_us=100 mode=hybrid
+t_check "the create request is named in the refusal" has "^userctl: create a: "
 for v in start stop resume reset destroy; do
-	uc loop $v a
-	t_eq "loop $v writes '$v a'" "$v a" "$(cat "$D/control")"
+	t_check "loop $v reaches the kernel" reached loop $v a
+	t_check "loop $v: the request is named" has "^userctl: $v a: "
 done
-: > "$D/control"
+t_check "loop create --start reaches the kernel" reached loop create a cpu=1 --start
+t_check "loop set reaches the kernel" reached loop set a period_us=200
 for bad in "cpu" "=1" "cpu=" "CPU=1" "cpu=1 2" "cpu=1
-start b"; do
-	uc loop create a "$bad"; rc=$?
-	t_eq "loop create rejects '$(printf %s "$bad" | tr '\n' '|')'" 2 $rc
+start b" "name=b"; do
+	shown=$(printf %s "$bad" | tr '\n' '|')
+	t_check "loop create rejects '$shown', nothing sent" \
+		rejected loop create a "$bad"
+	t_check "loop set rejects '$shown', nothing sent" \
+		rejected loop set a "$bad"
 done
-uc loop create "bad name"; t_eq "loop name with a space: exit 2" 2 $?
-uc loop create "$(printf 'x%.0s' $(seq 1 16))"; t_eq "16-char loop name: exit 2" 2 $?
-uc loop create "$(printf 'x%.0s' $(seq 1 15))"; t_eq "15-char loop name: accepted" 0 $?
-: > "$D/control"
-uc loop start; t_eq "loop start without name: exit 2" 2 $?
-uc loop start a b; t_eq "loop start with two names: exit 2" 2 $?
-uc loop jump a; t_eq "unknown loop subcommand: exit 2" 2 $?
-t_eq "rejected input wrote nothing" "" "$(cat "$D/control")"
-
-# a write the module refuses: the reason comes from last_error
-rm "$D/control"; mkdir "$D/control"
-mkdir -p "$D/a"
-printf 'period_us: 3 below minimum 10\n' > "$D/a/last_error"
-printf 'control: unknown loop b\n' > "$D/last_error"
-uc loop start a; rc=$?
-t_eq "refused write exits 1" 1 $rc
-t_check "the top-level last_error (always the latest) is the reason" has \
-	"^userctl: 'start a' failed: control: unknown loop b$"
-: > "$D/last_error"
-uc loop start a
-t_check "else the loop's own last_error" has \
-	"^userctl: 'start a' failed: period_us: 3 below minimum 10$"
-uc loop start b
-t_check "else the errno text" has "^userctl: 'start b' failed: Is a directory$"
-rmdir "$D/control"; : > "$D/control"
+t_check "loop set without settings: exit 2, nothing sent" rejected loop set a
+t_check "loop name with a space: exit 2, nothing sent" rejected loop create "bad name"
+t_check "16-char loop name: exit 2, nothing sent" rejected loop create "$(printf 'x%.0s' $(seq 1 16))"
+t_check "15-char loop name: accepted" \
+	reached loop create "$(printf 'x%.0s' $(seq 1 15))"
+t_check "loop start without name: exit 2, nothing sent" rejected loop start
+t_check "loop start with two names: exit 2, nothing sent" rejected loop start a b
+t_check "unknown loop subcommand: exit 2, nothing sent" rejected loop jump a
+t_check "loop name with a slash: exit 2, nothing sent" rejected loop start "a/b"
 
 # --- status ------------------------------------------------------------
-printf 'running\n' > "$D/a/state"
-printf 'cpu=1\nperiod_us=100\nmode=hybrid\n' > "$D/a/config"
-printf 'cycles: 12345\noverruns: 0\ncpu_pct: 99.5\n# warning: the clock went backwards\nirq_latency_ns: count=10 min=1 avg=2 max=9\n' > "$D/a/stats"
-: > "$D/a/last_error"
-mkdir -p "$D/b"
-printf 'configured\n' > "$D/b/state"
-uc status; t_eq "status exits 0" 0 $?
-t_check "status lists loop a running" has "^a  *running$"
-t_check "status lists loop b configured" has "^b  *configured$"
-t_check "status header counts loops" has "^# 2 loops"
-uc status a; t_eq "status a exits 0" 0 $?
-t_check "status a shows stats" has "^cycles: 12345$"
-uc status --json a
-t_check "status --json a: config parsed to numbers" json \
-	"d['config']['cpu'] == 1 and d['config']['mode'] == 'hybrid' and d['stats']['cycles'] == 12345 and d['state'] == 'running'"
-t_check "status --json a: nested k=v, percentages, notes" json \
-	"d['stats']['irq_latency_ns'] == {'count': 10, 'min': 1, 'avg': 2, 'max': 9} and d['stats']['cpu_pct'] == 99.5 and d['stats']['notes'] == ['warning: the clock went backwards']"
-uc status -j
-t_check "status -j lists both loops" json \
-	"[l['name'] for l in d] == ['a', 'b'] and d[1]['config'] is None"
-uc status nosuch; t_eq "status of a missing loop: exit 1" 1 $?
+t_check "status reaches the kernel (list)" reached status
+t_check "status NAME reaches the kernel" reached status a
+t_check "status --json reaches the kernel" reached status --json a
+t_check "status of a bad name: exit 2, nothing sent" rejected status "bad name"
+t_check "status with two names: exit 2, nothing sent" rejected status a b
 
 # --- hist --------------------------------------------------------------
-cat > "$D/a/hist" <<'H'
-# shieldrt hist: loop a, wake latency and compute time
-# unit: us, bucket size: 1, duration: 0 00:00:10
-Index   wake-001   compute-001
-0       10         12
-1       5          3
-over:   0          1
-count:  15         16
-min:    0          0
-avg:    0.33       0.25
-max:    1          3
-H
-uc hist a; t_eq "hist exits 0" 0 $?
-t_check "hist passes the text through" cmp "$OUT" "$D/a/hist"
-uc hist --json a
-t_check "hist --json: columns, buckets and summaries" json \
-	"d['columns'] == ['wake-001', 'compute-001'] and d['buckets'] == [[0, 10, 12], [1, 5, 3]] and d['over'] == [0, 1] and d['avg'] == [0.33, 0.25] and d['header'][1].startswith('unit: us')"
-uc hist; t_eq "hist without name: exit 2" 2 $?
-uc hist nosuch; t_eq "hist of a missing loop: exit 1" 1 $?
+t_check "hist reaches the kernel" reached hist a
+t_check "hist: the request is named" has "^userctl: hist a: "
+t_check "hist --json reaches the kernel" reached hist --json a
+t_check "hist without name: exit 2, nothing sent" rejected hist
+t_check "hist of a bad name: exit 2, nothing sent" rejected hist "bad name"
+t_check "hist with two names: exit 2, nothing sent" rejected hist a b
 
 t_done
