@@ -2,11 +2,12 @@
 /*
  * userctl flight -l LOOP: dump a loop's flight recorder, the cycles
  * around its last trigger (overrun, safe state, manual), frozen by the
- * module until someone re-arms it.  The module prints signals as f64 bit
- * patterns (no floats in the kernel); this turns them into numbers, marks
- * the trigger cycle, and checks the window's cycle numbers.
+ * module until someone re-arms it.  SHIELDRT_IOC_FLIGHT gives the state
+ * and the window in one snapshot, signals as f64 bit patterns (no floats
+ * in the kernel); this turns them into numbers, marks the trigger cycle,
+ * and checks the window's cycle numbers.  SHIELDRT_IOC_FLIGHT_CTL
+ * triggers, re-arms and chooses the automatic triggers.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,31 +15,18 @@
 #include <string.h>
 #include <time.h>
 
-#include "../include/shieldrt_f64.h"
-#include "../include/uapi/shieldrt.h"
+#include "ctl.h"
 #include "debugfs.h"
 #include "json.h"
-#include "sysfile.h"
 #include "userctl.h"
 
 #define FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS
-#define FR_COLS		(11 + 2 * FR_SIGNALS)
-
-struct fr_rec {
-	unsigned long long v[11];	/* cycle .. safe_why, as printed */
-	double sig[2 * FR_SIGNALS];	/* in0..in7, out0..out7 */
-};
 
 struct fr_dump {
-	char *header;			/* "key=value ..." after "# flight" */
-	struct fr_rec *rec;
-	size_t n;
-};
-
-static const char * const fr_cols[11] = {
-	"cycle", "deadline_ns", "wake_ns", "irq_latency_ns",
-	"thread_latency_ns", "compute_ns", "end_ns", "missed", "flags",
-	"note", "safe_why",
+	const char *loop;
+	struct shieldrt_flight_req f;
+	struct shieldrt_flight_rec *rec;	/* f.nr_recs */
+	bool never_started;	/* the ring is allocated at the first start */
 };
 
 /* include/shieldrt_cycle.h enum srt_cycle_flags, in bit order */
@@ -46,10 +34,9 @@ static const char * const fr_flag_names[] = {
 	"overrun", "budget", "safe", "catchup", "noise", "clock",
 };
 
-/* kmod/loop.h enum srt_safe_reason */
-static const char * const fr_safe_names[] = {
-	"overrun", "resume", "nonfinite", "limit", "heartbeat", "manual",
-};
+/* The triggers --triggers may name; manual is always on. */
+static const __u32 fr_auto[] = { SHIELDRT_FLTRIG_OVERRUN,
+				 SHIELDRT_FLTRIG_SAFE };
 
 static void flight_usage(FILE *f)
 {
@@ -58,7 +45,8 @@ static void flight_usage(FILE *f)
 		"\n"
 		"Print the loop's flight recorder: the cycles around its last\n"
 		"trigger once frozen, else its state.  Signals are the first %d\n"
-		"inputs and outputs; '*' marks the trigger cycle.\n"
+		"inputs and outputs; '*' marks the trigger cycle.  Triggering,\n"
+		"re-arming and --triggers need CAP_SYS_ADMIN.\n"
 		"\n"
 		"  -l, --loop NAME        the loop\n"
 		"  -j, --json             the window as JSON\n"
@@ -67,6 +55,42 @@ static void flight_usage(FILE *f)
 		"  -T, --triggers LIST    automatic triggers: overrun,safe or none\n"
 		"  -r, --rearm            after the dump, record afresh\n"
 		"  -h, --help             this text\n", FR_SIGNALS);
+}
+
+/* "overrun,safe" or "none" as a mask of (1 << SHIELDRT_FLTRIG_*). */
+static __u64 fr_parse_triggers(const char *list)
+{
+	char *copy = xstrdup(list), *name, *save;
+	__u64 mask = 0;
+	size_t i;
+
+	if (!strcmp(list, "none")) {
+		free(copy);
+		return 0;
+	}
+	for (name = strtok_r(copy, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(fr_auto); i++)
+			if (!strcmp(name, ctl_fltrig_name(fr_auto[i])))
+				break;
+		if (i == ARRAY_SIZE(fr_auto))
+			usage_error("--triggers: '%s' is not overrun or safe (or the list 'none'; manual is always on)",
+				    name);
+		mask |= 1ULL << fr_auto[i];
+	}
+	free(copy);
+	if (!mask)
+		usage_error("--triggers: give overrun, safe or none");
+	return mask;
+}
+
+static double fr_bits_to_double(__u64 b)
+{
+	uint64_t u = b;
+	double d;
+
+	memcpy(&d, &u, sizeof(d));
+	return d;
 }
 
 /* The shortest %g text that reads back as @d. */
@@ -82,98 +106,78 @@ static void fr_fmt(char *buf, size_t len, double d)
 	snprintf(buf, len, "%.17g", d);
 }
 
-static void fr_parse_row(struct fr_rec *r, char *line, size_t lineno)
-{
-	char *tok, *save, *end;
-	int col = 0;
-
-	for (tok = strtok_r(line, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save), col++) {
-		if (col >= FR_COLS)
-			fatal("flight: line %zu has more than %d columns",
-			      lineno, FR_COLS);
-		errno = 0;
-		if (col < 11) {
-			r->v[col] = strtoull(tok, &end, 0);
-			if (col == 3 || col == 4)	/* signed latencies */
-				r->v[col] = (unsigned long long)strtoll(tok,
-									&end, 0);
-		} else {
-			r->sig[col - 11] =
-				srt_from_bits(strtoull(tok, &end, 16));
-		}
-		if (errno || *end)
-			fatal("flight: line %zu, column %d: '%s' is not a number",
-			      lineno, col + 1, tok);
-	}
-	if (col != FR_COLS)
-		fatal("flight: line %zu has %d columns, not %d", lineno, col,
-		      FR_COLS);
-}
-
 static void fr_read(const char *loop, struct fr_dump *d)
 {
-	char *path = srt_path(loop, "flight"), *text, *line, *save;
-	size_t lineno = 0, cap = 0;
-	int err;
+	struct shieldrt_stats_req st;
 
-	err = file_read(path, &text, NULL);
-	if (err)
-		fatal("%s: %s", syspath(path), strerror(-err));
-	memset(d, 0, sizeof(*d));
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		lineno++;
-		if (!strncmp(line, "# flight ", 9)) {
-			d->header = xstrdup(line + 9);
-			continue;
-		}
-		if (!strncmp(line, "# rearmed", 9))
-			fatal("flight: the recorder was re-armed while being read");
-		if (*line == '#')
-			continue;
-		if (d->n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			d->rec = xrealloc(d->rec, cap * sizeof(*d->rec));
-		}
-		fr_parse_row(&d->rec[d->n++], line, lineno);
+	d->loop = loop;
+	ctl_flight(loop, &d->f, &d->rec);
+	d->never_started = false;
+	if (d->f.state == SHIELDRT_FLIGHT_ARMED) {
+		ctl_stats(loop, &st);
+		d->never_started = st.state == SHIELDRT_STATE_CONFIGURED;
 	}
-	if (!d->header)
-		fatal("%s: no '# flight' header line", syspath(path));
-	free(text);
-	free(path);
-}
-
-/* The value of "key=" in the header, or NULL. */
-static const char *fr_get(const struct fr_dump *d, const char *key,
-			  char *buf, size_t len)
-{
-	size_t klen = strlen(key);
-	const char *p = d->header;
-
-	while (p && *p) {
-		if (!strncmp(p, key, klen) && p[klen] == '=') {
-			p += klen + 1;
-			snprintf(buf, len, "%.*s", (int)strcspn(p, " "), p);
-			return buf;
-		}
-		p = strchr(p, ' ');
-		p = p ? p + 1 : NULL;
-	}
-	return NULL;
 }
 
 static bool fr_frozen(const struct fr_dump *d)
 {
-	char v[32];
-
-	return fr_get(d, "state", v, sizeof(v)) && !strcmp(v, "frozen");
+	return d->f.state == SHIELDRT_FLIGHT_FROZEN;
 }
 
 static void fr_free(struct fr_dump *d)
 {
-	free(d->header);
 	free(d->rec);
+	d->rec = NULL;
+}
+
+/* The triggers that are on, "overrun,safe,manual" as the module says. */
+static void fr_triggers_text(char *buf, size_t len, __u32 on)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(fr_auto); i++)
+		if (on & (1U << fr_auto[i]))
+			n += snprintf(buf + n, len - n, "%s,",
+				      ctl_fltrig_name(fr_auto[i]));
+	snprintf(buf + n, len - n, "%s",
+		 ctl_fltrig_name(SHIELDRT_FLTRIG_MANUAL));
+}
+
+/* The module's "# flight" header line, after "# flight ". */
+static void fr_header(char *buf, size_t len, const struct fr_dump *d)
+{
+	const struct shieldrt_flight_req *f = &d->f;
+	char trig[64];
+
+	switch (f->state) {
+	case SHIELDRT_FLIGHT_OFF:
+		snprintf(buf, len, "loop=%s state=off (flight_cycles=0)",
+			 d->loop);
+		break;
+	case SHIELDRT_FLIGHT_TRIGGERED:
+		snprintf(buf, len,
+			 "loop=%s state=triggered trigger=%s left=%u size=%u post=%u",
+			 d->loop, ctl_fltrig_name(f->trigger), f->left,
+			 f->size, f->post);
+		break;
+	case SHIELDRT_FLIGHT_FROZEN:
+		snprintf(buf, len,
+			 "loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%u",
+			 d->loop, ctl_fltrig_name(f->trigger),
+			 (unsigned long long)f->trigger_cycle, f->nr_recs,
+			 f->size, (unsigned long long)f->before,
+			 (unsigned long long)f->after,
+			 (unsigned long long)f->lost, f->ignored_triggers,
+			 f->cut_short);
+		break;
+	default:
+		fr_triggers_text(trig, sizeof(trig), f->triggers);
+		snprintf(buf, len, "loop=%s state=%s size=%u post=%u%s triggers=%s",
+			 d->loop, ctl_flight_state_name(f->state), f->size,
+			 f->post, d->never_started ?
+			 " (ring allocated at start)" : "", trig);
+	}
 }
 
 /* Cycle numbers that do not follow the one before (skipped periods). */
@@ -181,44 +185,37 @@ static size_t fr_gaps(const struct fr_dump *d)
 {
 	size_t i, gaps = 0;
 
-	for (i = 1; i < d->n; i++)
-		gaps += d->rec[i].v[0] != d->rec[i - 1].v[0] + 1;
+	for (i = 1; i < d->f.nr_recs; i++)
+		gaps += d->rec[i].cycle != d->rec[i - 1].cycle + 1;
 	return gaps;
 }
 
-static void fr_flags_text(char *buf, size_t len, unsigned long long f)
+static void fr_flags_text(char *buf, size_t len, __u32 f)
 {
 	size_t i, n = 0;
 
 	buf[0] = '\0';
 	for (i = 0; i < ARRAY_SIZE(fr_flag_names); i++)
-		if (f & (1ULL << i))
+		if (f & (1U << i))
 			n += snprintf(buf + n, len - n, "%s%s", n ? "|" : "",
 				      fr_flag_names[i]);
 	if (!n)
 		snprintf(buf, len, "-");
 }
 
-static const char *fr_safe_name(unsigned long long why)
+static void fr_print_text(const struct fr_dump *d)
 {
-	return why < ARRAY_SIZE(fr_safe_names) ? fr_safe_names[why] : "?";
-}
-
-static void fr_print_text(const char *loop, const struct fr_dump *d)
-{
-	unsigned long long trig = 0;
-	char v[48], flags[64];
+	char hdr[512], v[48], flags[64];
 	size_t i, k;
 
+	fr_header(hdr, sizeof(hdr), d);
 	if (!fr_frozen(d)) {
-		printf("loop %s: flight recorder %s\n", loop, d->header);
+		printf("loop %s: flight recorder %s\n", d->loop, hdr);
 		return;
 	}
-	if (fr_get(d, "trigger_cycle", v, sizeof(v)))
-		trig = strtoull(v, NULL, 10);
-	printf("# loop %s: %s\n", loop, d->header);
-	printf("# %zu records, %zu gaps in the cycle numbers; times in ns, signals as numbers\n",
-	       d->n, fr_gaps(d));
+	printf("# loop %s: %s\n", d->loop, hdr);
+	printf("# %u records, %zu gaps in the cycle numbers; times in ns, signals as numbers\n",
+	       d->f.nr_recs, fr_gaps(d));
 	printf("  %10s %10s %10s %10s %10s %7s %-16s %-5s", "cycle",
 	       "irq_lat", "thr_lat", "compute", "end-dl", "missed", "flags",
 	       "note");
@@ -227,26 +224,35 @@ static void fr_print_text(const char *loop, const struct fr_dump *d)
 	for (k = 0; k < FR_SIGNALS; k++)
 		printf(" %10s%zu", "out", k);
 	putchar('\n');
-	for (i = 0; i < d->n; i++) {
-		const struct fr_rec *r = &d->rec[i];
+	for (i = 0; i < d->f.nr_recs; i++) {
+		const struct shieldrt_flight_rec *r = &d->rec[i];
 
-		fr_flags_text(flags, sizeof(flags), r->v[8]);
-		printf("%c %10llu %10lld %10lld %10llu %10lld %7llu %-16s %-5s",
-		       r->v[0] == trig ? '*' : ' ', r->v[0],
-		       (long long)r->v[3], (long long)r->v[4], r->v[5],
-		       (long long)(r->v[6] - r->v[1]), r->v[7], flags,
-		       r->v[9] & 2 ? fr_safe_name(r->v[10]) :
-		       r->v[9] & 1 ? "held" : "-");
-		for (k = 0; k < 2 * FR_SIGNALS; k++) {
-			fr_fmt(v, sizeof(v), r->sig[k]);
+		fr_flags_text(flags, sizeof(flags), r->flags);
+		printf("%c %10llu %10lld %10lld %10llu %10lld %7u %-16s %-5s",
+		       r->cycle == d->f.trigger_cycle ? '*' : ' ',
+		       (unsigned long long)r->cycle,
+		       (long long)r->irq_latency_ns,
+		       (long long)r->thread_latency_ns,
+		       (unsigned long long)r->compute_ns,
+		       (long long)(r->end_ns - r->deadline_ns), r->missed,
+		       flags, r->note & SHIELDRT_FLIGHT_TRIP ?
+		       ctl_safe_name(r->safe_reason) :
+		       r->note & SHIELDRT_FLIGHT_HELD ? "held" : "-");
+		for (k = 0; k < FR_SIGNALS; k++) {
+			fr_fmt(v, sizeof(v), fr_bits_to_double(r->in[k]));
+			printf(" %11s", v);
+		}
+		for (k = 0; k < FR_SIGNALS; k++) {
+			fr_fmt(v, sizeof(v), fr_bits_to_double(r->out[k]));
 			printf(" %11s", v);
 		}
 		putchar('\n');
 	}
 }
 
-static void fr_json_number(struct json *j, double x)
+static void fr_json_number(struct json *j, __u64 bits)
 {
+	double x = fr_bits_to_double(bits);
 	char v[48];
 
 	if (x != x || x - x != 0) {	/* NaN or +-inf: not JSON numbers */
@@ -257,97 +263,93 @@ static void fr_json_number(struct json *j, double x)
 	json_raw(j, v);
 }
 
-static void fr_json_header(struct json *j, const struct fr_dump *d)
+static void fr_json_signals(struct json *j, const char *key, const __u64 *v)
 {
-	char *copy = xstrdup(d->header), *tok, *save, *eq, *end;
+	size_t k;
 
-	for (tok = strtok_r(copy, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save)) {
-		eq = strchr(tok, '=');
-		if (!eq || !strcmp(tok, "loop") || !strncmp(tok, "loop=", 5))
-			continue;
-		*eq++ = '\0';
-		strtoull(eq, &end, 10);
-		json_key(j, tok);
-		if (*eq && !*end)
-			json_raw(j, eq);
-		else
-			json_str(j, eq);
-	}
-	free(copy);
+	json_key(j, key);
+	json_arr_begin(j);
+	for (k = 0; k < FR_SIGNALS; k++)
+		fr_json_number(j, v[k]);
+	json_arr_end(j);
 }
 
-static void fr_print_json(const char *loop, const struct fr_dump *d)
+static void fr_json_rec(struct json *j, const struct shieldrt_flight_rec *r)
 {
 	char flags[64];
+
+	json_obj_begin(j);
+	json_kv_u64(j, "cycle", r->cycle);
+	json_kv_u64(j, "deadline_ns", r->deadline_ns);
+	json_kv_u64(j, "wake_ns", r->wake_ns);
+	json_kv_int(j, "irq_latency_ns", r->irq_latency_ns);
+	json_kv_int(j, "thread_latency_ns", r->thread_latency_ns);
+	json_kv_u64(j, "compute_ns", r->compute_ns);
+	json_kv_u64(j, "end_ns", r->end_ns);
+	json_kv_u64(j, "section_ns", r->section_ns);
+	json_kv_u64(j, "lock_wait_ns", r->lock_wait_ns);
+	json_kv_u64(j, "missed", r->missed);
+	fr_flags_text(flags, sizeof(flags), r->flags);
+	json_kv_str(j, "flags", flags);
+	json_kv_bool(j, "held", r->note & SHIELDRT_FLIGHT_HELD);
+	json_kv_str(j, "trip", r->note & SHIELDRT_FLIGHT_TRIP ?
+		    ctl_safe_name(r->safe_reason) : "");
+	fr_json_signals(j, "in", r->in);
+	fr_json_signals(j, "out", r->out);
+	json_obj_end(j);
+}
+
+static void fr_print_json(const struct fr_dump *d)
+{
+	const struct shieldrt_flight_req *f = &d->f;
 	struct json j;
-	size_t i, k;
+	size_t i;
 
 	json_init(&j, stdout);
 	json_obj_begin(&j);
-	json_kv_str(&j, "loop", loop);
-	fr_json_header(&j, d);
+	json_kv_str(&j, "loop", d->loop);
+	json_kv_str(&j, "state", ctl_flight_state_name(f->state));
+	json_kv_str(&j, "trigger", ctl_fltrig_name(f->trigger));
+	json_key(&j, "triggers");
+	json_arr_begin(&j);
+	for (i = 0; i < ARRAY_SIZE(fr_auto); i++)
+		if (f->triggers & (1U << fr_auto[i]))
+			json_str(&j, ctl_fltrig_name(fr_auto[i]));
+	json_str(&j, ctl_fltrig_name(SHIELDRT_FLTRIG_MANUAL));
+	json_arr_end(&j);
+	json_kv_u64(&j, "size", f->size);
+	json_kv_u64(&j, "post", f->post);
+	json_kv_u64(&j, "ignored_triggers", f->ignored_triggers);
+	if (f->state == SHIELDRT_FLIGHT_TRIGGERED)
+		json_kv_u64(&j, "left", f->left);
 	if (fr_frozen(d)) {
-		json_kv_int(&j, "gaps", fr_gaps(d));
+		json_kv_u64(&j, "trigger_cycle", f->trigger_cycle);
+		json_kv_u64(&j, "records", f->nr_recs);
+		json_kv_u64(&j, "before", f->before);
+		json_kv_u64(&j, "after", f->after);
+		json_kv_u64(&j, "lost", f->lost);
+		json_kv_bool(&j, "short", f->cut_short);
+		json_kv_u64(&j, "gaps", fr_gaps(d));
 		json_key(&j, "cycles");
 		json_arr_begin(&j);
-		for (i = 0; i < d->n; i++) {
-			const struct fr_rec *r = &d->rec[i];
-
-			json_obj_begin(&j);
-			for (k = 0; k < 8; k++)
-				json_kv_int(&j, fr_cols[k], (long long)r->v[k]);
-			fr_flags_text(flags, sizeof(flags), r->v[8]);
-			json_kv_str(&j, "flags", flags);
-			json_kv_bool(&j, "held", r->v[9] & 1);
-			json_kv_str(&j, "trip", r->v[9] & 2 ?
-				    fr_safe_name(r->v[10]) : "");
-			json_key(&j, "in");
-			json_arr_begin(&j);
-			for (k = 0; k < FR_SIGNALS; k++)
-				fr_json_number(&j, r->sig[k]);
-			json_arr_end(&j);
-			json_key(&j, "out");
-			json_arr_begin(&j);
-			for (k = 0; k < FR_SIGNALS; k++)
-				fr_json_number(&j, r->sig[FR_SIGNALS + k]);
-			json_arr_end(&j);
-			json_obj_end(&j);
-		}
+		for (i = 0; i < f->nr_recs; i++)
+			fr_json_rec(&j, &d->rec[i]);
 		json_arr_end(&j);
 	}
 	json_obj_end(&j);
-	putchar('\n');
-}
-
-/* Write one command to the loop's flight file; fatal with the reason. */
-static void fr_command(const char *loop, const char *cmd)
-{
-	char *path = srt_path(loop, "flight"), *epath, *reason;
-	int err;
-
-	err = file_write_str(path, cmd);
-	if (err) {
-		epath = srt_path(loop, "last_error");
-		reason = file_read_line(epath);
-		fatal("flight '%s': %s", cmd,
-		      reason && *reason ? reason : strerror(-err));
-	}
-	free(path);
 }
 
 static void fr_wait_frozen(const char *loop, double secs)
 {
 	struct timespec t0, t, nap = { 0, 50 * 1000 * 1000 };
-	struct fr_dump d;
-	bool frozen;
+	struct shieldrt_flight_req f;
+	struct shieldrt_flight_rec *recs;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		fr_read(loop, &d);
-		frozen = fr_frozen(&d);
-		fr_free(&d);
-		if (frozen)
+		ctl_flight(loop, &f, &recs);
+		free(recs);
+		if (f.state == SHIELDRT_FLIGHT_FROZEN)
 			return;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if (t.tv_sec - t0.tv_sec + (t.tv_nsec - t0.tv_nsec) / 1e9 > secs)
@@ -372,7 +374,8 @@ int cmd_flight(int argc, char **argv)
 	const char *loop = NULL, *triggers = NULL;
 	double wait = 0;
 	struct fr_dump d;
-	char *dir, *end, *cmd;
+	__u64 mask = 0;
+	char *end;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "l:jtw:T:rh", opts, NULL)) != -1) {
@@ -410,28 +413,22 @@ int cmd_flight(int argc, char **argv)
 	if (!loop)
 		usage_error("flight: -l LOOP is required");
 	srt_check_name(loop);
-	srt_require();
-	dir = srt_path(loop, NULL);
-	if (!file_exists(dir))
-		fatal("no such loop '%s'", loop);
-	free(dir);
-	if (triggers) {
-		cmd = xasprintf("triggers=%s", triggers);
-		fr_command(loop, cmd);
-		free(cmd);
-	}
+	if (triggers)
+		mask = fr_parse_triggers(triggers);
+	if (triggers)
+		ctl_flight_ctl(loop, SHIELDRT_REQ_FLIGHT_TRIGGERS, mask);
 	if (trigger)
-		fr_command(loop, "trigger");
+		ctl_flight_ctl(loop, SHIELDRT_REQ_FLIGHT_TRIGGER, 0);
 	if (wait > 0)
 		fr_wait_frozen(loop, wait);
 	fr_read(loop, &d);
 	if (json)
-		fr_print_json(loop, &d);
+		fr_print_json(&d);
 	else
-		fr_print_text(loop, &d);
+		fr_print_text(&d);
 	fflush(stdout);
 	if (rearm && fr_frozen(&d))
-		fr_command(loop, "rearm");
+		ctl_flight_ctl(loop, SHIELDRT_REQ_FLIGHT_REARM, 0);
 	fr_free(&d);
 	return 0;
 }

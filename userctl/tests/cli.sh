@@ -33,7 +33,7 @@ rejected() { ucf "$@"; [ $? -eq 2 ] && ! has "(ENOTTY)"; }
 uc --help; t_eq "--help exits 0" 0 $?
 uc --version; t_eq "--version exits 0" 0 $?
 t_check "--version prints the version" has "^userctl [0-9]"
-for c in loop status hist shield; do
+for c in loop status hist shield flight; do
 	uc --help
 	t_check "--help lists $c" has "^  $c "
 	uc $c --help; t_eq "$c --help exits 0" 0 $?
@@ -96,4 +96,15 @@ t_check "hist without name: exit 2, nothing sent" rejected hist
 t_check "hist of a bad name: exit 2, nothing sent" rejected hist "bad name"
 t_check "hist with two names: exit 2, nothing sent" rejected hist a b
 
+# --- flight ------------------------------------------------------------
+t_check "flight reaches the kernel" reached flight -l a
+for bad in "late" "overrun,late" "manual" "" ","; do
+	t_check "flight --triggers '$bad': exit 2, nothing sent" rejected flight -l a -T "$bad"
+done
+t_check "flight --triggers overrun,safe reaches the kernel" \
+	reached flight -l a -T overrun,safe
+t_check "flight --triggers none reaches the kernel" reached flight -l a -T none
+t_check "flight without -l: exit 2, nothing sent" rejected flight
+t_check "flight --wait 0: exit 2, nothing sent" rejected flight -l a --wait 0
+t_check "flight of a bad name: exit 2, nothing sent" rejected flight -l "bad name"
 t_done
