@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * userctl chain load|unload|show|stage|commit: a loop's algorithm chain
- * through its debugfs files "blocks", "params" and "commit".  The module
- * compiles and validates everything; on a rejection this prints its
- * one-line reason (the loop's last_error) and exits 1.
+ * through the control plane (SHIELDRT_IOC_CHAIN, _PARAMS, _COMMIT, and the
+ * "blocks", "params" and "commit" views).  The module compiles and
+ * validates everything; on a rejection this prints its one-line reason
+ * and exits 1.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -11,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctl.h"
 #include "debugfs.h"
+#include "json.h"
 #include "sysfile.h"
 #include "userctl.h"
 
@@ -20,51 +23,40 @@ static void chain_usage(FILE *f)
 	fprintf(f,
 		"usage: userctl chain load -l LOOP FILE\n"
 		"       userctl chain unload -l LOOP\n"
-		"       userctl chain show -l LOOP [-p]\n"
+		"       userctl chain show -l LOOP [-p] [-j]\n"
 		"       userctl chain stage -l LOOP BLOCK.PARAM=VALUE...\n"
-		"       userctl chain commit -l LOOP\n"
+		"       userctl chain commit -l LOOP [-j]\n"
 		"\n"
 		"load compiles FILE (chain text, see algorithms/README.md) into a\n"
 		"stopped loop; unload goes back to the echo workload.  show prints\n"
 		"the running chain with every parameter's value (-p: the staged\n"
 		"assignments too).  stage adds assignments to the staged set;\n"
 		"commit makes it active at one cycle boundary of the running loop\n"
-		"and prints that cycle.\n"
+		"and prints that cycle.  All but show need CAP_SYS_ADMIN.\n"
 		"\n"
 		"  -l, --loop NAME   the loop\n"
 		"  -p, --params      show: staged and running parameters\n"
+		"  -j, --json        show, commit: JSON\n"
 		"  -h, --help        this text\n");
 }
 
-/* Write @len bytes to the loop's @file in one write(); fatal on refusal. */
-static void chain_write(const char *loop, const char *file,
-			const char *data, size_t len, const char *what)
+static int chain_show(const char *loop, bool params, bool json)
 {
-	char *path = srt_path(loop, file), *why;
-	char *err_path = srt_path(loop, "last_error");
-	int err;
+	const char *view = params ? "params" : "blocks";
+	char *text = ctl_view(loop, view);
+	struct json j;
 
-	err = file_write(path, data, len);
-	if (err) {
-		why = file_read_line(err_path);
-		fatal("%s: %s", what, why && *why ? why : strerror(-err));
+	if (json) {
+		json_init(&j, stdout);
+		json_obj_begin(&j);
+		json_kv_str(&j, "loop", loop);
+		json_kv_str(&j, params ? "params" : "chain", text);
+		json_obj_end(&j);
+	} else {
+		fputs(text, stdout);
 	}
-	free(path);
-	free(err_path);
-}
-
-static void chain_cat(const char *loop, const char *file)
-{
-	char *path = srt_path(loop, file), *data;
-	size_t len;
-	int err;
-
-	err = file_read(path, &data, &len);
-	if (err)
-		fatal("cannot read %s: %s", path, strerror(-err));
-	fwrite(data, 1, len, stdout);
-	free(data);
-	free(path);
+	free(text);
+	return 0;
 }
 
 static int chain_load(const char *loop, const char *file)
@@ -76,7 +68,11 @@ static int chain_load(const char *loop, const char *file)
 	err = file_read(file, &text, &len);
 	if (err)
 		fatal("cannot read %s: %s", file, strerror(-err));
-	chain_write(loop, "blocks", text, len, file);
+	/* an empty text would unload the chain: say so instead */
+	if (!len)
+		fatal("%s is empty (to go back to the echo workload: userctl chain unload -l %s)",
+		      file, loop);
+	ctl_chain(loop, text, len);
 	free(text);
 	printf("loaded %s into %s\n", file, loop);
 	return 0;
@@ -99,26 +95,44 @@ static int chain_stage(const char *loop, int n, char **kv)
 	text = xmalloc(len + 1);
 	for (p = text, i = 0; i < n; i++)
 		p += sprintf(p, "%s\n", kv[i]);
-	chain_write(loop, "params", text, len, "stage");
+	ctl_params(loop, text, len);
 	free(text);
 	printf("staged %d assignment%s on %s\n", n, n == 1 ? "" : "s", loop);
 	return 0;
 }
 
-static int chain_commit(const char *loop)
+static int chain_commit(const char *loop, bool json)
 {
-	unsigned long long gen, cycle;
-	char *path, *line;
+	unsigned long long gen, cycle, seen;
+	struct json j;
+	bool known;
+	char *line;
 
-	chain_write(loop, "commit", "1\n", 2, "commit");
-	path = srt_path(loop, "commit");
-	line = file_read_line(path);
-	if (!line || sscanf(line, "generation %llu cycle %llu", &gen,
-			    &cycle) != 2)
-		fatal("commit: unexpected answer '%s'", line ? line : "");
-	printf("committed generation %llu at cycle %llu\n", gen, cycle);
+	cycle = ctl_commit(loop);
+	/* the generation: the commit view, unless another commit came since */
+	line = ctl_view(loop, "commit");
+	known = sscanf(line, "generation %llu cycle %llu", &gen, &seen) == 2 &&
+		seen == cycle;
+	if (!known)
+		warnx_("commit: the generation is unknown (the loop now reports '%.*s')",
+		       (int)strcspn(line, "\n"), line);
 	free(line);
-	free(path);
+	if (json) {
+		json_init(&j, stdout);
+		json_obj_begin(&j);
+		json_kv_str(&j, "loop", loop);
+		json_key(&j, "generation");
+		if (known)
+			json_u64(&j, gen);
+		else
+			json_null(&j);
+		json_kv_u64(&j, "cycle", cycle);
+		json_obj_end(&j);
+	} else if (known) {
+		printf("committed generation %llu at cycle %llu\n", gen, cycle);
+	} else {
+		printf("committed at cycle %llu\n", cycle);
+	}
 	return 0;
 }
 
@@ -127,11 +141,13 @@ int cmd_chain(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "loop",	required_argument,	NULL, 'l' },
 		{ "params",	no_argument,		NULL, 'p' },
+		{ "json",	no_argument,		NULL, 'j' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *loop = NULL, *mode;
-	int c, params = 0, rest;
+	bool params = false, json = false;
+	int c, rest;
 
 	if (argc < 2) {
 		chain_usage(stderr);
@@ -144,13 +160,16 @@ int cmd_chain(int argc, char **argv)
 	}
 	argc--;
 	argv++;
-	while ((c = getopt_long(argc, argv, "l:ph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:pjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			loop = optarg;
 			break;
 		case 'p':
-			params = 1;
+			params = true;
+			break;
+		case 'j':
+			json = true;
 			break;
 		case 'h':
 			chain_usage(stdout);
@@ -163,8 +182,9 @@ int cmd_chain(int argc, char **argv)
 	if (!loop)
 		usage_error("chain %s: -l LOOP is required", mode);
 	srt_check_name(loop);
-	srt_require();
 	rest = argc - optind;
+	if (json && strcmp(mode, "show") && strcmp(mode, "commit"))
+		usage_error("chain %s: --json is for show and commit", mode);
 
 	if (!strcmp(mode, "load")) {
 		if (rest != 1)
@@ -173,20 +193,19 @@ int cmd_chain(int argc, char **argv)
 	}
 	if (!strcmp(mode, "unload")) {
 		no_more_args("chain unload", argc, argv, optind);
-		chain_write(loop, "blocks", "# none\n", 7, "unload");
+		ctl_chain(loop, NULL, 0);
 		printf("%s: no chain, echo workload\n", loop);
 		return 0;
 	}
 	if (!strcmp(mode, "show")) {
 		no_more_args("chain show", argc, argv, optind);
-		chain_cat(loop, params ? "params" : "blocks");
-		return 0;
+		return chain_show(loop, params, json);
 	}
 	if (!strcmp(mode, "stage"))
 		return chain_stage(loop, rest, argv + optind);
 	if (!strcmp(mode, "commit")) {
 		no_more_args("chain commit", argc, argv, optind);
-		return chain_commit(loop);
+		return chain_commit(loop, json);
 	}
 	usage_error("chain: unknown mode '%s' (load, unload, show, stage, commit)",
 		    mode);

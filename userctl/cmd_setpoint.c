@@ -9,26 +9,23 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "debugfs.h"
+#include "ctl.h"
 #include "dpmap.h"
-#include "sysfile.h"
 
 /*
  * The index of chain input @name (@len bytes) of @loop, from the "input"
- * lines of LOOP/blocks in debugfs (root only).  Exits on failure.
+ * lines of the loop's "blocks" view.  Exits on failure.
  */
 static unsigned long setpoint_input_by_name(const char *loop,
 					    const char *name, size_t len)
 {
-	char *path = srt_path(loop, "blocks"), *text, *line, *save, *w, *ws;
+	char *text, *line, *save, *w, *ws;
 	unsigned long idx = 0;
-	size_t n;
-	int err = file_read(path, &text, &n);
+	int err = ctl_view_try(loop, "blocks", &text);
 
 	if (err)
-		fatal("'%.*s' is not an index, and names need %s: %s",
-		      (int)len, name, syspath(path), strerror(-err));
-	free(path);
+		ctl_die(xasprintf("'%.*s' is not an index, and a name needs the chain of",
+				  (int)len, name), loop, err, NULL);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		w = strtok_r(line, " \t", &ws);
@@ -54,8 +51,8 @@ static void setpoint_usage(FILE *f)
 		"usage: userctl setpoint -l LOOP [options] INPUT=VALUE...\n"
 		"\n"
 		"Set loop inputs through the setpoint mailbox.  INPUT is a 0-based\n"
-		"index or the name of a chain input (read from the loop's blocks\n"
-		"file in debugfs, root only).  Inputs not named keep their values.\n"
+		"index or the name of a chain input (read from the loop's chain\n"
+		"through the control plane).  Inputs not named keep their values.\n"
 		"Waits until the loop has taken the update and prints the cycle\n"
 		"it took effect.\n"
 		"\n"

@@ -33,7 +33,7 @@ rejected() { ucf "$@"; [ $? -eq 2 ] && ! has "(ENOTTY)"; }
 uc --help; t_eq "--help exits 0" 0 $?
 uc --version; t_eq "--version exits 0" 0 $?
 t_check "--version prints the version" has "^userctl [0-9]"
-for c in loop status hist shield flight; do
+for c in loop status hist shield flight chain setpoint; do
 	uc --help
 	t_check "--help lists $c" has "^  $c "
 	uc $c --help; t_eq "$c --help exits 0" 0 $?
@@ -96,7 +96,7 @@ t_check "hist without name: exit 2, nothing sent" rejected hist
 t_check "hist of a bad name: exit 2, nothing sent" rejected hist "bad name"
 t_check "hist with two names: exit 2, nothing sent" rejected hist a b
 
-# --- flight ------------------------------------------------------------
+# --- flight, chain -----------------------------------------------------
 t_check "flight reaches the kernel" reached flight -l a
 for bad in "late" "overrun,late" "manual" "" ","; do
 	t_check "flight --triggers '$bad': exit 2, nothing sent" rejected flight -l a -T "$bad"
@@ -107,4 +107,23 @@ t_check "flight --triggers none reaches the kernel" reached flight -l a -T none
 t_check "flight without -l: exit 2, nothing sent" rejected flight
 t_check "flight --wait 0: exit 2, nothing sent" rejected flight -l a --wait 0
 t_check "flight of a bad name: exit 2, nothing sent" rejected flight -l "bad name"
+printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' > "$T/g.chain"
+t_check "chain load reaches the kernel" reached chain load -l a "$T/g.chain"
+: > "$T/empty.chain"
+ucf chain load -l a "$T/empty.chain"; rc=$?
+t_eq "chain load of an empty file: exit 1" 1 $rc
+t_check "an empty file is not sent (it would unload the chain)" \
+	sh -c "grep -q 'is empty' '$OUT' && ! grep -q ENOTTY '$OUT'"
+for m in unload show commit; do
+	t_check "chain $m reaches the kernel" reached chain $m -l a
+done
+t_check "chain show -p reaches the kernel" reached chain show -l a -p
+t_check "chain stage reaches the kernel" reached chain stage -l a g.k=3
+t_check "chain stage without BLOCK.: exit 2, nothing sent" rejected chain stage -l a gk=3
+t_check "chain stage without assignments: exit 2, nothing sent" rejected chain stage -l a
+t_check "chain load without FILE: exit 2, nothing sent" rejected chain load -l a
+t_check "chain show without -l: exit 2, nothing sent" rejected chain show
+t_check "chain load --json: exit 2, nothing sent" rejected chain load -l a --json "$T/g.chain"
+t_check "unknown chain mode: exit 2, nothing sent" rejected chain frob -l a
+
 t_done
