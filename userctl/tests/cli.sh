@@ -33,7 +33,7 @@ rejected() { ucf "$@"; [ $? -eq 2 ] && ! has "(ENOTTY)"; }
 uc --help; t_eq "--help exits 0" 0 $?
 uc --version; t_eq "--version exits 0" 0 $?
 t_check "--version prints the version" has "^userctl [0-9]"
-for c in loop status hist shield flight chain setpoint; do
+for c in loop status hist shield flight chain limits setpoint; do
 	uc --help
 	t_check "--help lists $c" has "^  $c "
 	uc $c --help; t_eq "$c --help exits 0" 0 $?
@@ -96,7 +96,7 @@ t_check "hist without name: exit 2, nothing sent" rejected hist
 t_check "hist of a bad name: exit 2, nothing sent" rejected hist "bad name"
 t_check "hist with two names: exit 2, nothing sent" rejected hist a b
 
-# --- flight, chain -----------------------------------------------------
+# --- flight, chain, limits ---------------------------------------------
 t_check "flight reaches the kernel" reached flight -l a
 for bad in "late" "overrun,late" "manual" "" ","; do
 	t_check "flight --triggers '$bad': exit 2, nothing sent" rejected flight -l a -T "$bad"
@@ -125,5 +125,12 @@ t_check "chain load without FILE: exit 2, nothing sent" rejected chain load -l a
 t_check "chain show without -l: exit 2, nothing sent" rejected chain show
 t_check "chain load --json: exit 2, nothing sent" rejected chain load -l a --json "$T/g.chain"
 t_check "unknown chain mode: exit 2, nothing sent" rejected chain frob -l a
+t_check "limits reaches the kernel" reached limits -l a
+t_check "limits LINE reaches the kernel" reached limits -l a "out=0 max=1" clear
+t_check "limits: a LINE with a newline: exit 2, nothing sent" \
+	rejected limits -l a "out=0
+clear"
+t_check "limits --json with LINEs: exit 2, nothing sent" rejected limits -l a -j clear
+t_check "limits without -l: exit 2, nothing sent" rejected limits
 
 t_done
