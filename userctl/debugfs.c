@@ -1,72 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Talking to the module through its debugfs files. */
+/* The module's names and texts: name checks, texts as JSON. */
 #include <ctype.h>
-#include <dirent.h>
 #include <stdbool.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "debugfs.h"
-#include "sysfile.h"
 #include "userctl.h"
-
-char *srt_path(const char *loop, const char *file)
-{
-	return rootpath("%s%s%s%s%s", SRT_DEBUGFS, loop ? "/" : "",
-			loop ? loop : "", file ? "/" : "", file ? file : "");
-}
-
-void srt_require(void)
-{
-	char *dir = srt_path(NULL, NULL);
-
-	if (!file_exists(dir))
-		fatal("%s: not found (is debugfs mounted and shieldrt loaded?)",
-		      syspath(dir));
-	free(dir);
-}
-
-/*
- * Why the last control write failed: the module puts every failure in the
- * top-level last_error (and a loop's own one in the loop's file too, which
- * may be older), so the top-level file comes first.
- */
-static char *srt_error_of(const char *loop)
-{
-	char *path = srt_path(loop, "last_error"), *text;
-
-	text = file_read_line(path);
-	free(path);
-	if (text && *text)
-		return text;
-	free(text);
-	return NULL;
-}
-
-static char *srt_reason(const char *loop)
-{
-	char *text = srt_error_of(NULL);
-
-	if (!text && loop)
-		text = srt_error_of(loop);
-	return text;
-}
-
-void srt_control(const char *loop, const char *line)
-{
-	char *path = srt_path(NULL, "control"), *reason;
-	int err;
-
-	srt_require();
-	err = file_write_str(path, line);
-	if (!err) {
-		free(path);
-		return;
-	}
-	reason = srt_reason(loop);
-	fatal("'%s' failed: %s", line, reason ? reason : strerror(-err));
-}
 
 void srt_check_name(const char *name)
 {
@@ -192,38 +132,4 @@ void srt_json_kv_line(struct json *j, const char *line)
 
 	json_value(j, copy);
 	free(copy);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-unsigned int srt_loops(char ***names)
-{
-	char *dir = srt_path(NULL, NULL), *state;
-	unsigned int n = 0;
-	struct dirent *de;
-	DIR *d;
-
-	*names = NULL;
-	d = opendir(dir);
-	if (!d)
-		fatal("%s: %s (is debugfs mounted and shieldrt loaded?)",
-		      syspath(dir), strerror(errno));
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		/* a loop is a directory with a state file */
-		state = srt_path(de->d_name, "state");
-		if (file_exists(state)) {
-			*names = xrealloc(*names, (n + 1) * sizeof(**names));
-			(*names)[n++] = xstrdup(de->d_name);
-		}
-		free(state);
-	}
-	closedir(d);
-	free(dir);
-	qsort(*names, n, sizeof(**names), cmp_str);
-	return n;
 }
