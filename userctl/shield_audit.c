@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "../include/uapi/shieldrt.h"
 #include "shield.h"
 #include "sysfile.h"
 #include "userctl.h"
@@ -509,6 +510,60 @@ static void audit_preempt_rt(struct report *r)
 	free(path);
 }
 
+/*
+ * Kernel lockdown (Secure Boot machines: Debian locks down in integrity
+ * mode) refuses debugfs writes, and reads of debugfs files that can be
+ * written; confidentiality mode closes tracefs too.  userctl does not
+ * need debugfs (it uses the ioctls on /dev/shieldrt), scripts writing
+ * /sys/kernel/debug/shieldrt do.
+ */
+static void audit_lockdown(struct report *r)
+{
+	static const char fix[] =
+		"userctl needs no debugfs (it uses ioctls on " SHIELDRT_DEVICE "): use it instead of the files under /sys/kernel/debug/shieldrt; or boot without lockdown (no lockdown= on the kernel command line, Secure Boot off)";
+	char *path = rootpath("/sys/kernel/security/lockdown"), *text, *lsm;
+	const char *open_, *close_;
+	int len;
+
+	text = file_read_line(path);
+	if (!text) {
+		/* securityfs lists its LSMs in "lsm": mounted, no lockdown */
+		lsm = rootpath("/sys/kernel/security/lsm");
+		if (file_exists(lsm))
+			report_add(r, V_PASS, "kernel.lockdown", NULL,
+				   "no lockdown LSM in this kernel (%s absent): debugfs is not restricted",
+				   syspath(path));
+		else
+			report_add(r, V_SKIP, "kernel.lockdown",
+				   "mount -t securityfs none /sys/kernel/security",
+				   "unknown: %s absent (securityfs not mounted?)",
+				   syspath(path));
+		free(lsm);
+		free(path);
+		return;
+	}
+	/* "none [integrity] confidentiality": the mode in force in brackets */
+	open_ = strchr(text, '[');
+	close_ = open_ ? strchr(open_, ']') : NULL;
+	if (!close_) {
+		report_add(r, V_SKIP, "kernel.lockdown", NULL,
+			   "%s: cannot parse '%s'", syspath(path), text);
+	} else {
+		len = close_ - open_ - 1;
+		if (len == 4 && !strncmp(open_ + 1, "none", 4))
+			report_add(r, V_PASS, "kernel.lockdown", NULL,
+				   "none: debugfs is not restricted");
+		else
+			report_add(r, V_WARN, "kernel.lockdown", fix,
+				   "%.*s: debugfs refuses writes, and reads of files that can be written (shieldrt's control, config, blocks, limits, flight...; the fair server's runtime, which apply --fair-server sets)%s",
+				   len, open_ + 1,
+				   len == 15 && !strncmp(open_ + 1, "confidentiality", 15) ?
+				   "; tracefs is closed too (no shieldrt trace events)" : "");
+	}
+	free(text);
+	free(path);
+}
+
 /* The arch the kernel runs, which may differ from ours under a root. */
 static char *kernel_arch(void)
 {
@@ -584,5 +639,6 @@ void shield_audit_config(const struct shield_ctx *c, struct report *r)
 	audit_cpufreq(c, r);
 	audit_idle(c, r);
 	audit_preempt_rt(r);
+	audit_lockdown(r);
 	audit_clocksource(r);
 }

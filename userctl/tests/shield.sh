@@ -91,6 +91,40 @@ for c in sched.fair_server cpufreq.cpu2 kernel.nohz_full \
 	t_check "absent feature: $c SKIP" line $c SKIP
 done
 
+# --- kernel lockdown ---------------------------------------------------
+fake_tree "$R"
+uc shield audit --cpus 2-3
+t_check "no securityfs: lockdown unknown, SKIP" sh -c \
+	"grep '^SKIP  kernel.lockdown ' $OUT | grep -q unknown"
+t_check "no securityfs: the remedy mounts it" has \
+	"fix: mount -t securityfs none /sys/kernel/security"
+put "$R/sys/kernel/security/lsm" "capability"
+uc shield audit --cpus 2-3
+t_check "securityfs without lockdown LSM: PASS" line kernel.lockdown PASS
+put "$R/sys/kernel/security/lockdown" "[none] integrity confidentiality"
+uc shield audit --cpus 2-3
+t_check "lockdown none: PASS" sh -c \
+	"grep '^PASS  kernel.lockdown ' $OUT | grep -q 'none: debugfs is not restricted'"
+put "$R/sys/kernel/security/lockdown" "none [integrity] confidentiality"
+uc shield audit --cpus 2-3
+t_check "lockdown integrity: WARN naming debugfs writes and writable reads" \
+	sh -c "grep '^WARN  kernel.lockdown ' $OUT | grep -q '^WARN  kernel.lockdown  *integrity: debugfs refuses writes, and reads of files that can be written'"
+t_check "lockdown integrity: the remedy is userctl or a boot without it" has \
+	"fix: userctl needs no debugfs (it uses ioctls on /dev/shieldrt).*or boot without lockdown"
+t_check "lockdown integrity: tracefs still open" sh -c \
+	"! grep '^WARN  kernel.lockdown ' $OUT | grep -q tracefs"
+put "$R/sys/kernel/security/lockdown" "none integrity [confidentiality]"
+uc shield audit --cpus 2-3
+t_check "lockdown confidentiality: WARN, tracefs closed too" sh -c \
+	"grep '^WARN  kernel.lockdown  *confidentiality: ' $OUT | grep -q 'tracefs is closed'"
+uc shield audit --cpus 2-3 --json
+t_check "lockdown in --json: WARN with its fix" python3 -c \
+	"import json; d=json.load(open('$OUT')); c=[c for c in d['checks'] if c['check']=='kernel.lockdown']; assert len(c)==1 and c[0]['result']=='WARN' and 'userctl' in c[0]['fix'], c"
+put "$R/sys/kernel/security/lockdown" "integrity"
+uc shield audit --cpus 2-3
+t_check "a lockdown file without a [mode]: SKIP, not a guess" sh -c \
+	"grep '^SKIP  kernel.lockdown ' $OUT | grep -q 'cannot parse'"
+
 # --- a correct boot plus apply audits clean --------------------------
 good_tree "$R"
 uc shield audit --cpus 2-3; rc=$?
