@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../include/shieldrt_f64.h"
 #include "ctl.h"
 #include "debugfs.h"
 #include "json.h"
@@ -82,15 +83,6 @@ static __u64 fr_parse_triggers(const char *list)
 	if (!mask)
 		usage_error("--triggers: give overrun, safe or none");
 	return mask;
-}
-
-static double fr_bits_to_double(__u64 b)
-{
-	uint64_t u = b;
-	double d;
-
-	memcpy(&d, &u, sizeof(d));
-	return d;
 }
 
 /* The shortest %g text that reads back as @d. */
@@ -239,11 +231,11 @@ static void fr_print_text(const struct fr_dump *d)
 		       ctl_safe_name(r->safe_reason) :
 		       r->note & SHIELDRT_FLIGHT_HELD ? "held" : "-");
 		for (k = 0; k < FR_SIGNALS; k++) {
-			fr_fmt(v, sizeof(v), fr_bits_to_double(r->in[k]));
+			fr_fmt(v, sizeof(v), srt_from_bits(r->in[k]));
 			printf(" %11s", v);
 		}
 		for (k = 0; k < FR_SIGNALS; k++) {
-			fr_fmt(v, sizeof(v), fr_bits_to_double(r->out[k]));
+			fr_fmt(v, sizeof(v), srt_from_bits(r->out[k]));
 			printf(" %11s", v);
 		}
 		putchar('\n');
@@ -252,7 +244,7 @@ static void fr_print_text(const struct fr_dump *d)
 
 static void fr_json_number(struct json *j, __u64 bits)
 {
-	double x = fr_bits_to_double(bits);
+	double x = srt_from_bits(bits);
 	char v[48];
 
 	if (x != x || x - x != 0) {	/* NaN or +-inf: not JSON numbers */
