@@ -28,12 +28,17 @@ armhf-6.12	armhf	arm	linux-image-armmp	backports
 # "make check" and its full suite in "make check-full".
 SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 # What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
-# (sections, providers, waits, overruns, commits, KUnit), to keep CI
-# within its time; "make check-full" runs everything there too.
-SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-* chain-commit safety-limits dataplane-setpoint"
+# (sections, providers, waits, overruns, commits, KUnit, the control
+# plane), to keep CI within its time; "make check-full" runs everything
+# there too.
+SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-* chain-commit safety-limits dataplane-setpoint control-*"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 SRT_NOSHIELD="x86_64-debug"
+# The kernel booted once more with lockdown=integrity (it has the lockdown
+# LSM): debugfs refuses writes there, the ioctl control plane must not.
+SRT_LOCKDOWN="x86_64-debug"
+SRT_LOCKDOWN_TESTS="control-*"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
