@@ -401,10 +401,12 @@ static char *snapshot(void)
 		sb_add(&sb, "loop %s state=%u mode=%u cpu=%d period=%llu\n",
 		       name, li[i].state, li[i].mode, li[i].cpu,
 		       (unsigned long long)li[i].period_ns);
-		for (k = 0; k < ARRAY_SIZE(loop_views); k++)
-			snap_view(&sb, name, loop_views[k]);
 		still = li[i].state == SHIELDRT_STATE_CONFIGURED ||
 			li[i].state == SHIELDRT_STATE_STOPPED;
+		/* a running loop takes a staged commit at a cycle of its own */
+		for (k = 0; k < ARRAY_SIZE(loop_views); k++)
+			if (still || strcmp(loop_views[k], "commit"))
+				snap_view(&sb, name, loop_views[k]);
 		e = stats_get(name, &s);
 		sb_add(&sb, "stats %s: %s state=%u mode=%u cpu=%d period=%llu safe_reason=%u lock=%.32s\n",
 		       name, ename(e), s.state, s.mode, s.cpu,
@@ -488,11 +490,15 @@ static const struct resv resv_stats[] = {
 	RESV(struct shieldrt_stats_req, resv0),
 	RESV(struct shieldrt_stats_req, resv[0]),
 	RESV(struct shieldrt_stats_req, resv[15]),
+	RESV(struct shieldrt_stats_req, metric[0].resv),
+	RESV(struct shieldrt_stats_req, metric[15].resv),
 };
 static const struct resv resv_hist[] = {
 	RESV(struct shieldrt_hist_req, resv0),
 	RESV(struct shieldrt_hist_req, resv[0]),
 	RESV(struct shieldrt_hist_req, resv[5]),
+	RESV(struct shieldrt_hist_req, metric[0].resv),
+	RESV(struct shieldrt_hist_req, metric[15].resv),
 };
 static const struct resv resv_flight[] = {
 	RESV(struct shieldrt_flight_req, resv0),
@@ -697,27 +703,17 @@ static void u_params(void)
 	rq(SHIELDRT_IOC_COMMIT, FX, NULL, 0, 0);
 }
 
-static __u64 fx_commits(void)
-{
-	struct shieldrt_stats_req s;
-
-	return stats_get(FX, &s) ? ~0ULL : s.chain_commits;
-}
-
-static __u64 commits_before;
-
 static void p_commit(void *b)
 {
 	setup(rq(SHIELDRT_IOC_PARAMS, FX, "g.k=4", 0, 0), "stage g.k=4");
-	commits_before = fx_commits();
 	req_fill(b, FX, NULL, 0, 0);
 }
 
+/* A stopped loop's commit is counted when the loop takes it, at start. */
 static bool e_commit(void *b)
 {
 	(void)b;
-	return fx_commits() == commits_before + 1 &&
-	       !view_has(FX, "params", "g.k=4");
+	return view_has(FX, "params", "staged: nothing");
 }
 
 static void p_limits(void *b)
@@ -1559,6 +1555,7 @@ static void list_cases(void)
 static void stats_cases(void)
 {
 	struct shieldrt_stats_req a, b;
+	unsigned int i;
 	int e;
 
 	stats_get(FX, &a);
@@ -1567,6 +1564,8 @@ static void stats_cases(void)
 	b.flags = 0;
 	b.resv0 = 0;
 	memset(b.resv, 0, sizeof(b.resv));
+	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
+		b.metric[i].resv = 0;
 	e = xioctl(fd, SHIELDRT_IOC_STATS, &b);
 	tap_ok(!e && b.nr_metrics == a.nr_metrics && b.cycles == a.cycles &&
 	       b.period_ns == a.period_ns && b.state == a.state &&
@@ -1655,7 +1654,7 @@ static void hist_cases(void)
 	free(buckets);
 }
 
-static void flight_cases(void)
+static void flight_window(void)
 {
 	struct shieldrt_flight_rec *recs;
 	struct shieldrt_flight_req f;
@@ -1663,6 +1662,9 @@ static void flight_cases(void)
 	bool order = true, found = false;
 	int e;
 
+	/* only the manual trigger: an overrun under TCG would freeze it too */
+	setup(rq(SHIELDRT_IOC_FLIGHT_CTL, FX, NULL,
+		 SHIELDRT_REQ_FLIGHT_TRIGGERS, 0), "flight triggers none");
 	rq(SHIELDRT_IOC_FLIGHT_CTL, FX, NULL, SHIELDRT_REQ_FLIGHT_REARM, 0);
 	if (!setup(rq(SHIELDRT_IOC_START, FX, NULL, 0, 0), "start " FX))
 		return;
@@ -1739,6 +1741,13 @@ static void flight_cases(void)
 	flight_get(FX, &f);
 	tap_ok(f.state == SHIELDRT_FLIGHT_ARMED && f.nr_recs == 0,
 	       "FLIGHT after rearm: ARMED, no window (state %u)", f.state);
+}
+
+static void flight_cases(void)
+{
+	flight_window();
+	stop_fx();
+	u_flight_ctl();
 }
 
 static void view_cases(void)
