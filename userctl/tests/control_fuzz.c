@@ -370,13 +370,27 @@ static const char * const loop_views[] = {
 
 static const char * const module_views[] = { "loops", "locks", "providers" };
 
-static void snap_view(struct sbuf *sb, const char *name, const char *view)
+/*
+ * @running: the loop takes committed parameters and limits at a cycle of
+ * its own, so the "# generation ..." lines saying whether it has are left
+ * out; the rest of the view must stay as it was.
+ */
+static void snap_view(struct sbuf *sb, const char *name, const char *view,
+		      bool running)
 {
-	char *t;
+	char *t, *line, *next;
 	int e;
 
 	t = view_get(name, view, &e);
-	sb_add(sb, "view %s/%s: %s\n%s\n", name, view, ename(e), t ? t : "");
+	sb_add(sb, "view %s/%s: %s\n", name, view, ename(e));
+	for (line = t; line && *line; line = next) {
+		next = strchr(line, '\n');
+		next = next ? next + 1 : line + strlen(line);
+		if (running && !strncmp(line, "# generation ", 13))
+			continue;
+		sb_add(sb, "%.*s", (int)(next - line), line);
+	}
+	sb_add(sb, "\n");
 	free(t);
 }
 
@@ -394,7 +408,7 @@ static char *snapshot(void)
 	e = list_get(li, MAX_LOOPS, &nr);
 	sb_add(&sb, "list: %s nr=%u\n", ename(e), nr);
 	for (k = 0; k < ARRAY_SIZE(module_views); k++)
-		snap_view(&sb, "", module_views[k]);
+		snap_view(&sb, "", module_views[k], false);
 	for (i = 0; !e && i < nr && i < MAX_LOOPS; i++) {
 		memcpy(name, li[i].name, SHIELDRT_NAME_LEN);
 		name[SHIELDRT_NAME_LEN] = '\0';
@@ -403,10 +417,8 @@ static char *snapshot(void)
 		       (unsigned long long)li[i].period_ns);
 		still = li[i].state == SHIELDRT_STATE_CONFIGURED ||
 			li[i].state == SHIELDRT_STATE_STOPPED;
-		/* a running loop takes a staged commit at a cycle of its own */
 		for (k = 0; k < ARRAY_SIZE(loop_views); k++)
-			if (still || strcmp(loop_views[k], "commit"))
-				snap_view(&sb, name, loop_views[k]);
+			snap_view(&sb, name, loop_views[k], !still);
 		e = stats_get(name, &s);
 		sb_add(&sb, "stats %s: %s state=%u mode=%u cpu=%d period=%llu safe_reason=%u lock=%.32s\n",
 		       name, ename(e), s.state, s.mode, s.cpu,
