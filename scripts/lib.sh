@@ -35,10 +35,10 @@ SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-mo
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 SRT_NOSHIELD="x86_64-debug"
-# The kernel booted once more with lockdown=integrity (it has the lockdown
-# LSM): debugfs refuses writes there, the ioctl control plane must not.
+# The kernel booted once more for kernel lockdown (it has the lockdown
+# LSM): at integrity debugfs refuses writes, the ioctl control plane must
+# not (scripts/guest/tests/control-lockdown.sh).
 SRT_LOCKDOWN="x86_64-debug"
-SRT_LOCKDOWN_TESTS="control-*"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }

@@ -115,3 +115,109 @@ offlinable_cpu() {
 		fi
 	done
 }
+
+# srt_control_fuzz: control_fuzz (userctl/tests/control_fuzz.c) on the
+# loaded module with no loop present; its TAP relayed ("ok N - " becomes
+# "ok - "), and a run that stops early or fails without saying fails too.
+srt_control_fuzz() {
+	local cpu rc n
+	cpu=$(first_cpu "$SRT_ISOLATED")
+	[ -n "$cpu" ] || cpu=$((SRT_NCPUS - 1))
+	control_fuzz -c "$cpu" >/tmp/cf.out 2>/tmp/cf.err
+	rc=$?
+	sed -e 's/^ok [0-9]* - /ok - /' -e 's/^not ok [0-9]* - /not ok - /' \
+		-e '/^1\.\.[0-9]*$/d' /tmp/cf.out
+	sed 's/^/# stderr: /' /tmp/cf.err
+	n=$(grep -c '^\(not \)\{0,1\}ok ' /tmp/cf.out)
+	if grep -q '^1\.\.[0-9]*$' /tmp/cf.out; then
+		t_ok "control_fuzz ran to its end: $n cases, exit status $rc"
+	else
+		t_fail "control_fuzz ran to its end" "exit status $rc after $n cases"
+	fi
+	if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' /tmp/cf.out; then
+		t_fail "control_fuzz exit status" "$rc without a failing case"
+	fi
+}
+
+# json_ok FILE: one JSON value: starts with { or [, ends with } or ], and
+# its brackets balance outside strings.
+json_ok() {
+	awk '
+	{ text = text $0 "\n" }
+	END {
+		gsub(/\\\\/, "", text); gsub(/\\"/, "", text)
+		gsub(/"[^"]*"/, "\"\"", text)
+		if (text !~ /^[ \t\n]*[{[]/ || text !~ /[]}][ \t\n]*$/) exit 1
+		d = 0
+		for (i = 1; i <= length(text); i++) {
+			c = substr(text, i, 1)
+			if (c == "{" || c == "[") d++
+			if (c == "}" || c == "]") d--
+			if (d < 0) exit 1
+		}
+		exit d != 0
+	}' "$1"
+}
+
+# t_run DESC FILE CMD...: ok iff CMD exits 0; its output is kept in FILE.
+t_run() {
+	local desc=$1 file=$2
+	shift 2
+	if "$@" >"$file" 2>&1; then
+		t_ok "$desc"
+	else
+		t_fail "$desc" "'$*': $(tail -n 1 "$file")"
+	fi
+}
+
+# srt_user_workflow LOOP: issue 12's user workflow with userctl (loop
+# create, chain load, start, setpoint, status --json, hist --json, flight,
+# stop, destroy) on the loaded module, one TAP line per step.
+srt_user_workflow() {
+	local l=$1 cpu
+	cpu=$(first_cpu "$SRT_ISOLATED")
+	[ -n "$cpu" ] || cpu=$((SRT_NCPUS - 1))
+	t_run "$l: loop create" /tmp/wf.out \
+		userctl loop create "$l" cpu="$cpu" period_us=1000 mode=hrtimer
+	t_run "$l: chain load" /tmp/wf.out \
+		userctl chain load -l "$l" /srt/chains/demo-motor.chain
+	t_run "$l: loop start" /tmp/wf.out userctl loop start "$l"
+	t_run "$l: setpoint by input name" /tmp/wf.out \
+		userctl setpoint -l "$l" target=1.5
+	t_run "$l: setpoint by index" /tmp/wf.out userctl setpoint -l "$l" 0=1.5
+	sleep 1
+
+	t_run "$l: status --json" /tmp/wf.status userctl status --json
+	t_check "$l: status --json is JSON" json_ok /tmp/wf.status
+	t_check "$l: status --json lists the loop" grep -q "\"$l\"" /tmp/wf.status
+	t_run "$l: status $l --json" /tmp/wf.st userctl status "$l" --json
+	t_check "$l: status $l --json is JSON" json_ok /tmp/wf.st
+	t_check "$l: status $l --json: the loop runs" grep -q '"running"' /tmp/wf.st
+	t_check "$l: status $l --json: cycles is an integer" \
+		grep -Eq '"cycles": *[0-9]+ *[,}]?' /tmp/wf.st
+	note "status $l --json: $(head -c 600 /tmp/wf.st | tr '\n' ' ')"
+
+	t_run "$l: hist $l --json" /tmp/wf.hist userctl hist "$l" --json
+	t_check "$l: hist --json is JSON" json_ok /tmp/wf.hist
+	t_check "$l: hist --json: the bucket size in ns as a number" \
+		grep -Eq '"bucket_ns": *[0-9]+' /tmp/wf.hist
+	note "hist $l --json: $(head -c 400 /tmp/wf.hist | tr '\n' ' ')"
+
+	t_run "$l: flight --trigger --wait 10" /tmp/wf.fl \
+		userctl flight -l "$l" --trigger --wait 10
+	t_check "$l: flight: the window marks the trigger cycle" grep -q '\*' /tmp/wf.fl
+	t_run "$l: flight --json" /tmp/wf.flj userctl flight -l "$l" --json
+	t_check "$l: flight --json is JSON" json_ok /tmp/wf.flj
+	t_run "$l: flight --rearm" /tmp/wf.out userctl flight -l "$l" --rearm
+
+	t_run "$l: loop stop" /tmp/wf.out userctl loop stop "$l"
+	t_run "$l: loop destroy" /tmp/wf.out userctl loop destroy "$l"
+	userctl status --json >/tmp/wf.status 2>&1
+	t_check "$l: the loop is gone" sh -c "! grep -q '\"$l\"' /tmp/wf.status"
+	if userctl loop destroy "$l" >/tmp/wf.out 2>&1; then
+		t_fail "$l: a second destroy fails"
+	else
+		t_ok "$l: a second destroy fails"
+	fi
+	t_check "$l: and says why" grep -q . /tmp/wf.out
+}

@@ -1,29 +1,38 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Booted with lockdown=integrity (scripts/check does it once, on the debug
-# kernel): lockdown is really on, debugfs refuses the control file's
-# write with EPERM, and the ioctl control plane works all the same.
-# Booted without it, there is nothing to test here.
+# The control plane under kernel lockdown (issue 12): at integrity, as on
+# Secure Boot machines, debugfs refuses the control file's write with
+# EPERM, and the ioctls work all the same: control_fuzz and the userctl
+# workflow run here, with debugfs mounted but locked.
+#
+# Runs only when asked for (vm-run --lockdown integrity puts SRT_LOCKDOWN
+# in /srt/env) or when booted with lockdown=integrity.  A locked-down
+# kernel loads signed modules only and the test modules are not signed,
+# so the module is loaded first and lockdown raised through securityfs
+# after; it only goes up: the rest of the boot stays locked down.
 . /srt/lib.sh
 
+mode=${SRT_LOCKDOWN:-}
 case " $(cat /proc/cmdline) " in
-*" lockdown=integrity "*) ;;
-*)
-	t_skip "lockdown" "booted without lockdown=integrity"
-	exit 0
-	;;
+*" lockdown=integrity "*) mode=integrity ;;
 esac
-ISO=$(first_cpu "$SRT_ISOLATED")
-[ -n "$ISO" ] || ISO=$((SRT_NCPUS - 1))
+if [ "$mode" != integrity ]; then
+	t_skip "lockdown" "not asked for (vm-run --lockdown integrity)"
+	exit 0
+fi
 SEC=/sys/kernel/security
 [ -e $SEC/lockdown ] || mount -t securityfs securityfs $SEC
+srt_load || exit 1
+if ! grep -q '\[integrity\]' $SEC/lockdown; then
+	t_check "lockdown raised to integrity through securityfs" \
+		sh -c "echo integrity >$SEC/lockdown"
+fi
 t_eq "lockdown is integrity" "[integrity]" \
 	"$(grep -o '\[[a-z]*\]' $SEC/lockdown 2>/dev/null)"
 
-srt_load || exit 1
 t_check "debugfs is mounted" grep -q ' /sys/kernel/debug debugfs ' /proc/mounts
-t_check "the control file exists" test -e $SRT_DBG/control
-out=$(sh -c "echo 'create name=ld cpu=$ISO period_us=1000' >$SRT_DBG/control" 2>&1)
+t_check "the control file is there" test -e "$SRT_DBG/control"
+out=$(sh -c "echo 'create name=ld cpu=0 period_us=1000' >$SRT_DBG/control" 2>&1)
 rc=$?
 note "write to $SRT_DBG/control: exit $rc: $out"
 if [ $rc -ne 0 ] && echo "$out" | grep -q 'Operation not permitted'; then
@@ -33,14 +42,10 @@ else
 fi
 t_check "the kernel log says lockdown refused it" \
 	sh -c "dmesg | grep -q 'debugfs access is restricted'"
-t_check "no loop came of the refused write" \
-	sh -c "! userctl status 2>/dev/null | grep -qw ld"
 
-# The ioctls work under lockdown.
-t_check "loop create (ioctl)" userctl loop create ld cpu=$ISO period_us=1000
-t_check "loop start (ioctl)" userctl loop start ld
-t_check "status --json shows the loop" sh -c "userctl status --json | grep -q '\"ld\"'"
-t_check "loop stop (ioctl)" userctl loop stop ld
-t_check "loop destroy (ioctl)" userctl loop destroy ld
-t_check "the loop is gone" sh -c "! userctl status 2>/dev/null | grep -qw ld"
+# The ioctls under lockdown.  control_fuzz first checks that no loop
+# exists: the refused write created none.
+srt_control_fuzz
+srt_user_workflow ld
 srt_unload
+t_check "the module is gone" sh -c "! grep -q '^shieldrt ' /proc/modules"
