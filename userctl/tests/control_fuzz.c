@@ -1291,7 +1291,8 @@ static void expect_fail(const char *desc, int want, unsigned long cmd,
 	tap_ok(got == want && same && err[0],
 	       "%s: %s, err says why, nothing changed", desc, ename(want));
 	if (got != want)
-		diag("%s: expected %s, got %s", desc, ename(want), ename(got));
+		diag("%s: expected %s, got %s (err '%s')", desc, ename(want),
+		     ename(got), err);
 	else if (!err[0])
 		diag("%s: err[] is empty", desc);
 	else
