@@ -263,7 +263,7 @@ static int srt_flight_trigger(struct srt_loop *loop, char *err,
 	if (!loop->task) {
 		snprintf(err, errlen, "flight: loop '%s' is not running",
 			 loop->name);
-		ret = -EINVAL;
+		ret = -EBUSY;
 	} else if (smp_load_acquire(&fr->frozen)) {	/* (B): stable */
 		snprintf(err, errlen,
 			 "flight: frozen since cycle %llu; dump it and rearm first",

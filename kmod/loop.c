@@ -511,7 +511,7 @@ int srt_loop_stop(const char *name, char *err, size_t errlen)
 	loop = srt_find_or_err(name, err, errlen);
 	if (loop && !loop->task) {
 		snprintf(err, errlen, "loop '%s' is not running", name);
-		ret = -EINVAL;
+		ret = -EBUSY;
 	} else if (loop) {
 		srt_stop_locked(loop);
 		ret = 0;
@@ -545,7 +545,7 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 	if (loop && READ_ONCE(loop->state) != SRT_STATE_SAFE) {
 		snprintf(err, errlen, "loop '%s' is not in safe state (%s)",
 			 name, srt_state_name(READ_ONCE(loop->state)));
-		ret = -EINVAL;
+		ret = -EBUSY;
 	} else if (loop) {
 		set_bit(SRT_REQ_RESUME, &loop->requests);
 		ret = 0;

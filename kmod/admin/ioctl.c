@@ -512,6 +512,14 @@ long srt_admin_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	ret = copy_struct_from_user(req, ioc->ksize, uarg, usize);
 	if (ret)
 		goto out_free;
+	/*
+	 * A reply that cannot be written back must not follow a change that
+	 * was made: try the write (with the caller's own bytes) first.
+	 */
+	if (copy_to_user(uarg, req, min_t(size_t, usize, ioc->ksize))) {
+		ret = -EFAULT;
+		goto out_free;
+	}
 	ret = ioc->run(nr, req);
 	if (copy_to_user(uarg, req, min_t(size_t, usize, ioc->ksize)))
 		ret = -EFAULT;
