@@ -69,6 +69,12 @@ const struct srt_view *srt_view_find(bool top, const char *name);
 int srt_view_render(const struct srt_view *v, struct srt_loop *loop,
 		    char **text, size_t *len);
 
+/* Start of the run to the loop's last accounting; 0 before it ran. */
+static inline u64 srt_run_duration(const struct srt_counters *c)
+{
+	return c->now_ns > c->start_ns ? c->now_ns - c->start_ns : 0;
+}
+
 /* stats.c: the stats file's numbers, under srt_lock; views.c renders. */
 struct shieldrt_stats_req;
 struct shieldrt_metric;

@@ -46,6 +46,17 @@ static int srt_check_name(const u8 *name, bool may_be_empty)
 	return srt_name_valid(name) ? 0 : -EINVAL;
 }
 
+/* The reserved word of every metric slot (stats and hist replies). */
+static bool srt_metrics_resv_zero(const struct shieldrt_metric *m)
+{
+	int i;
+
+	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
+		if (m[i].resv)
+			return false;
+	return true;
+}
+
 /* The loop a request names, with a reference; -ENOENT if none. */
 static struct srt_loop *srt_ioc_loop(const u8 *name, char *err,
 				     size_t errlen)
@@ -258,15 +269,11 @@ static long srt_ioc_stats(unsigned int nr, void *req)
 {
 	struct shieldrt_stats_req *r = req;
 	struct srt_loop *loop;
-	int i;
 
 	/* Out fields are ignored on the way in: a struct can be reused. */
 	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
-	    srt_check_name(r->name, false))
+	    !srt_metrics_resv_zero(r->metric) || srt_check_name(r->name, false))
 		return -EINVAL;
-	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
-		if (r->metric[i].resv)
-			return -EINVAL;
 	loop = srt_ioc_loop(r->name, NULL, 0);
 	if (IS_ERR(loop))
 		return PTR_ERR(loop);
@@ -286,11 +293,8 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	long ret = 0;
 
 	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
-	    srt_check_name(r->name, false))
+	    !srt_metrics_resv_zero(r->metric) || srt_check_name(r->name, false))
 		return -EINVAL;
-	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
-		if (r->metric[i].resv)
-			return -EINVAL;
 	memset(r->metric, 0, sizeof(r->metric));
 	loop = srt_ioc_loop(r->name, NULL, 0);
 	if (IS_ERR(loop))
@@ -314,7 +318,7 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	r->mode = loop->cfg.mode;
 	r->cpu = loop->cfg.cpu;
 	r->period_ns = loop->cfg.period_ns;
-	r->duration_ns = c.now_ns > c.start_ns ? c.now_ns - c.start_ns : 0;
+	r->duration_ns = srt_run_duration(&c);
 	for (i = 0; i < SRT_NR_METRICS; i++)
 		srt_metric_fill(&loop->hist[i], &r->metric[i]);
 	need = SRT_NR_METRICS * nb;

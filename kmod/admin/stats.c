@@ -97,7 +97,7 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->io_bindings = loop->io.n;
 	st->hist_bucket_ns = loop->hist[0].bucket_ns;
 	st->period_ns = period;
-	st->duration_ns = c.now_ns > c.start_ns ? c.now_ns - c.start_ns : 0;
+	st->duration_ns = srt_run_duration(&c);
 	if (c.cycles && c.now_ns >= c.first_deadline_ns)
 		st->periods_elapsed =
 			div64_u64(c.now_ns - c.first_deadline_ns, period) + 1;

@@ -239,7 +239,7 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 	mutex_lock(&srt_lock);
 	srt_loop_read_stats(loop, &c, NULL);
 	nr = loop->hist[0].nr;
-	wall = c.now_ns > c.start_ns ? c.now_ns - c.start_ns : 0;
+	wall = srt_run_duration(&c);
 	secs = div_u64(wall, NSEC_PER_SEC);
 	s = do_div(secs, 86400);
 	seq_printf(m, "# shieldrt histogram: loop %s, %s, cpu %d, period %llu ns\n",
