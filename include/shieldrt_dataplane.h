@@ -96,9 +96,12 @@ struct srt_dp {
 	/* where things are in the region (contents untrusted) */
 	unsigned char *base;
 	struct shieldrt_hdr *hdr;
+	struct shieldrt_user *user;
 	struct shieldrt_mbox *mbox;
-	struct shieldrt_ring_ctl *cmd;
-	struct shieldrt_ring_ctl *tel;
+	u32 *cmd_headp;			/* kernel-written */
+	u32 *cmd_tailp;			/* user-written */
+	u32 *tel_headp;			/* user-written */
+	u32 *tel_tailp;			/* kernel-written */
 	struct shieldrt_stats *stats;
 	struct shieldrt_slot *mbox_slot[3];
 	unsigned char *cmd_ent;		/* first command entry */
@@ -168,22 +171,30 @@ static inline u64 srt_dp_layout(const struct srt_dp_geom *g,
 	off->features = SHIELDRT_FEAT_MBOX | SHIELDRT_FEAT_CMD |
 			SHIELDRT_FEAT_TEL | SHIELDRT_FEAT_STATS |
 			SHIELDRT_FEAT_HEARTBEAT;
+	/* What the kernel writes: mapped read-only. */
 	off->hdr = 0;
 	off->stats = sizeof(struct shieldrt_hdr);
-	off->mbox = off->stats + sizeof(struct shieldrt_stats);
-	off->mbox_slots = off->mbox + sizeof(struct shieldrt_mbox);
-	off->mbox_stride = srt_dp_round(sizeof(struct shieldrt_slot) +
-					8 * g->n_in);
-	off->cmd = off->mbox_slots + 3 * off->mbox_stride;
-	off->cmd_entries = off->cmd + sizeof(struct shieldrt_ring_ctl);
-	off->cmd_size = g->cmd_size;
-	off->cmd_stride = sizeof(struct shieldrt_slot) + 8 * g->n_in;
-	off->tel = srt_dp_round(off->cmd_entries +
-				off->cmd_size * off->cmd_stride);
-	off->tel_entries = off->tel + sizeof(struct shieldrt_ring_ctl);
+	off->cmd_head = off->stats + sizeof(struct shieldrt_stats);
+	off->tel_tail = off->cmd_head + sizeof(struct shieldrt_ring_idx);
+	off->tel_entries = off->tel_tail + sizeof(struct shieldrt_ring_idx);
 	off->tel_size = g->tel_size;
 	off->tel_stride = sizeof(struct shieldrt_tel) + 8 * g->tel_nsel;
 	pos = (u64)off->tel_entries + (u64)off->tel_size * off->tel_stride;
+	pos = (pos + page_size - 1) & ~((u64)page_size - 1);
+	/* What user space writes: its own pages, mapped read-write. */
+	off->writable = pos;
+	off->user = off->writable;
+	off->mbox = off->user + sizeof(struct shieldrt_user);
+	off->mbox_slots = off->mbox + sizeof(struct shieldrt_mbox);
+	off->mbox_stride = srt_dp_round(sizeof(struct shieldrt_slot) +
+					8 * g->n_in);
+	off->cmd_tail = off->mbox_slots + 3 * off->mbox_stride;
+	off->cmd_entries = off->cmd_tail + sizeof(struct shieldrt_ring_idx);
+	off->cmd_size = g->cmd_size;
+	off->cmd_stride = sizeof(struct shieldrt_slot) + 8 * g->n_in;
+	pos = (u64)off->cmd_entries + (u64)off->cmd_size * off->cmd_stride;
+	off->tel_head = srt_dp_round(pos);
+	pos = off->tel_head + sizeof(struct shieldrt_ring_idx);
 	pos = (pos + page_size - 1) & ~((u64)page_size - 1);
 	off->region_size = pos;
 	return pos;
@@ -200,9 +211,12 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->base = mem;
 	dp->off = *off;
 	dp->hdr = mem;
+	dp->user = (struct shieldrt_user *)(dp->base + off->user);
 	dp->mbox = (struct shieldrt_mbox *)(dp->base + off->mbox);
-	dp->cmd = (struct shieldrt_ring_ctl *)(dp->base + off->cmd);
-	dp->tel = (struct shieldrt_ring_ctl *)(dp->base + off->tel);
+	dp->cmd_headp = (u32 *)(dp->base + off->cmd_head);
+	dp->cmd_tailp = (u32 *)(dp->base + off->cmd_tail);
+	dp->tel_headp = (u32 *)(dp->base + off->tel_head);
+	dp->tel_tailp = (u32 *)(dp->base + off->tel_tail);
 	dp->stats = (struct shieldrt_stats *)(dp->base + off->stats);
 	for (i = 0; i < 3; i++)
 		dp->mbox_slot[i] = srt_at(dp->base, off->mbox_slots,
@@ -439,7 +453,7 @@ static SRT_DP_SLOW void srt_dp_cmd_odd(struct srt_dp *dp, u32 tail)
 	srt_dp_count(dp, &dp->st.cmd_corrupt);
 	dp->cmd_head = tail;
 	dp->cmd_more = 0;
-	srt_store_release(&dp->cmd->head, tail);		/* [B1] */
+	srt_store_release(dp->cmd_headp, tail);		/* [B1] */
 }
 
 enum srt_cmd_when { SRT_CMD_TAKE, SRT_CMD_WAIT, SRT_CMD_LATE };
@@ -499,7 +513,7 @@ next:
 	} while (++head != tail && --budget);
 	if (head != dp->cmd_head) {
 		dp->cmd_head = head;
-		srt_store_release(&dp->cmd->head, head);	/* [B1] */
+		srt_store_release(dp->cmd_headp, head);	/* [B1] */
 	}
 }
 
@@ -525,13 +539,13 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 
 	srt_dp_kseq_begin(dp);
 	dp->cycle = cycle;
-	hb = srt_read_once(dp->hdr->user.heartbeat);
+	hb = srt_read_once(dp->user->heartbeat);
 	if (unlikely(hb != dp->hb_last)) {
 		dp->hb_last = hb;
 		dp->hb_cycle = cycle;
 	}
 	fresh = srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH;
-	tail = srt_load_acquire(&dp->cmd->tail);		/* [A2] */
+	tail = srt_load_acquire(dp->cmd_tailp);		/* [A2] */
 	if (fresh || tail != dp->cmd_head || dp->cmd_more)
 		srt_dp_updates(dp, fresh, tail, sig->in);
 	srt_dp_kseq_end(dp);
@@ -557,7 +571,7 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 	u64 *dst;
 	u32 head, i;
 
-	head = srt_load_acquire(&dp->tel->head);		/* [D2] */
+	head = srt_load_acquire(dp->tel_headp);		/* [D2] */
 	if (unlikely(tail - head > dp->tel_mask)) {
 		srt_dp_tel_drop(dp, tail - head);
 		return;
@@ -586,7 +600,7 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 	for (; i < nsel; i++)
 		srt_write_once(dst[i], w[word[i]]);
 	dp->tel_tail = tail + 1;
-	srt_store_release(&dp->tel->tail, tail + 1);		/* [C1] */
+	srt_store_release(dp->tel_tailp, tail + 1);		/* [C1] */
 	dp->st.tel_records++;
 }
 
@@ -595,11 +609,8 @@ static SRT_DP_SLOW void srt_dp_publish_rare(struct srt_dp *dp)
 {
 	struct shieldrt_live *l = &dp->hdr->live;
 
-	if (dp->dirty & SRT_DP_DIRTY_LIVE) {
-		/* heal a scribbled copy; SHIELDRT_IOC_FLAGS is the truth */
-		srt_write_once(dp->hdr->flags, srt_read_once(dp->flags));
+	if (dp->dirty & SRT_DP_DIRTY_LIVE)
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);
-	}
 	if (dp->dirty & SRT_DP_DIRTY_STATS)
 		srt_stats_copy(dp->stats, &dp->st);
 	dp->dirty = 0;

@@ -41,7 +41,9 @@ static inline int srt_seq_backoff(int tries)
 }
 #else
 #include <linux/types.h>
+#include <errno.h>
 #include <stddef.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define srt_load_acquire(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
@@ -178,9 +180,12 @@ struct srt_map {
 	unsigned char *base;
 	struct shieldrt_offsets off;
 	struct shieldrt_hdr *hdr;
+	struct shieldrt_user *user;
 	struct shieldrt_mbox *mbox;
-	struct shieldrt_ring_ctl *cmd;
-	struct shieldrt_ring_ctl *tel;
+	__u32 *cmd_headp;	/* kernel-written */
+	__u32 *cmd_tailp;
+	__u32 *tel_headp;
+	__u32 *tel_tailp;	/* kernel-written */
 	struct shieldrt_stats *stats;
 	__u32 n_in;
 	__u32 mbox_back;	/* slot this writer owns */
@@ -188,6 +193,37 @@ struct srt_map {
 	__u32 cmd_tail;		/* producer index, private */
 	__u32 tel_head;		/* consumer index, private */
 };
+
+/*
+ * Map an attached fd's region as one address range: all of it read-only,
+ * then (if @writable, which needs an O_RDWR fd) the user-written part
+ * read-write over its tail.  NULL with errno set on failure; unmap with
+ * munmap(base, off->region_size).
+ */
+static inline void *srt_region_map(int fd, const struct shieldrt_offsets *off,
+				   int writable)
+{
+	unsigned char *base;
+	void *w;
+	int err;
+
+	base = (unsigned char *)mmap(NULL, off->region_size, PROT_READ,
+				     MAP_SHARED, fd, 0);
+	if (base == MAP_FAILED)
+		return NULL;
+	if (!writable || off->writable >= off->region_size)
+		return base;
+	w = mmap(base + off->writable, off->region_size - off->writable,
+		 PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+		 off->writable);
+	if (w == MAP_FAILED) {
+		err = errno;
+		munmap(base, off->region_size);
+		errno = err;
+		return NULL;
+	}
+	return base;
+}
 
 /* 0, or -1 if the offsets do not describe a sane region. */
 static inline int srt_map_init(struct srt_map *m, void *base,
@@ -203,16 +239,23 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	    off->mbox_slots + 3ULL * off->mbox_stride > sz ||
 	    off->cmd_entries + (__u64)off->cmd_size * off->cmd_stride > sz ||
 	    off->tel_entries + (__u64)off->tel_size * off->tel_stride > sz ||
-	    off->stats + sizeof(struct shieldrt_stats) > sz)
+	    off->stats + sizeof(struct shieldrt_stats) > sz ||
+	    off->user + sizeof(struct shieldrt_user) > sz ||
+	    off->cmd_head + 4ULL > sz || off->cmd_tail + 4ULL > sz ||
+	    off->tel_head + 4ULL > sz || off->tel_tail + 4ULL > sz ||
+	    off->writable > sz)
 		return -1;
 	m->base = base;
 	m->off = *off;
 	m->hdr = (struct shieldrt_hdr *)(m->base + off->hdr);
+	m->user = (struct shieldrt_user *)(m->base + off->user);
 	m->mbox = (struct shieldrt_mbox *)(m->base + off->mbox);
-	m->cmd = (struct shieldrt_ring_ctl *)(m->base + off->cmd);
-	m->tel = (struct shieldrt_ring_ctl *)(m->base + off->tel);
+	m->cmd_headp = (__u32 *)(m->base + off->cmd_head);
+	m->cmd_tailp = (__u32 *)(m->base + off->cmd_tail);
+	m->tel_headp = (__u32 *)(m->base + off->tel_head);
+	m->tel_tailp = (__u32 *)(m->base + off->tel_tail);
 	m->stats = (struct shieldrt_stats *)(m->base + off->stats);
-	/* From the kernel's offsets, not the (writable) header. */
+	/* From the kernel's offsets (the header says the same). */
 	if (off->cmd_stride < sizeof(struct shieldrt_slot))
 		return -1;
 	m->n_in = (off->cmd_stride - sizeof(struct shieldrt_slot)) / 8;
@@ -229,8 +272,8 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	 */
 	m->mbox_seq = srt_live_read(&m->hdr->live, &lv) ?
 		      srt_read_once(m->hdr->live.mbox_seq) : lv.mbox_seq;
-	m->cmd_tail = srt_read_once(m->cmd->tail);
-	m->tel_head = srt_read_once(m->tel->head);
+	m->cmd_tail = srt_read_once(*m->cmd_tailp);
+	m->tel_head = srt_read_once(*m->tel_headp);
 	return 0;
 }
 
@@ -273,7 +316,7 @@ static inline int srt_mbox_pending(struct srt_map *m)
 /* Free command slots (-1: the kernel's head is impossible). */
 static inline long srt_cmd_space(struct srt_map *m)
 {
-	__u32 head = srt_load_acquire(&m->cmd->head);		/* [B2] */
+	__u32 head = srt_load_acquire(m->cmd_headp);		/* [B2] */
 	__u32 used = m->cmd_tail - head;
 
 	if (used > m->off.cmd_size)
@@ -292,13 +335,13 @@ static inline struct shieldrt_slot *srt_cmd_slot(struct srt_map *m,
 static inline void srt_cmd_commit(struct srt_map *m, __u32 n)
 {
 	m->cmd_tail += n;
-	srt_store_release(&m->cmd->tail, m->cmd_tail);		/* [A1] */
+	srt_store_release(m->cmd_tailp, m->cmd_tail);		/* [A1] */
 }
 
 /* Records ready to read (-1: the tail is impossible). */
 static inline long srt_tel_avail(struct srt_map *m)
 {
-	__u32 tail = srt_load_acquire(&m->tel->tail);		/* [C2] */
+	__u32 tail = srt_load_acquire(m->tel_tailp);		/* [C2] */
 	__u32 n = tail - m->tel_head;
 
 	if (n > m->off.tel_size)
@@ -316,14 +359,14 @@ static inline const struct shieldrt_tel *srt_tel_record(struct srt_map *m,
 static inline void srt_tel_release(struct srt_map *m, __u32 n)
 {
 	m->tel_head += n;
-	srt_store_release(&m->tel->head, m->tel_head);		/* [D1] */
+	srt_store_release(m->tel_headp, m->tel_head);		/* [D1] */
 }
 
 /* After a -1 from srt_tel_avail: skip to the producer's position. */
 static inline void srt_tel_resync(struct srt_map *m)
 {
-	m->tel_head = srt_load_acquire(&m->tel->tail);		/* [C2] */
-	srt_store_release(&m->tel->head, m->tel_head);		/* [D1] */
+	m->tel_head = srt_load_acquire(m->tel_tailp);		/* [C2] */
+	srt_store_release(m->tel_headp, m->tel_head);		/* [D1] */
 }
 #endif /* !__KERNEL__ */
 

@@ -9,11 +9,12 @@
  * by kmod/admin/): creating loops and changing chains there needs
  * CAP_SYS_ADMIN, reading statistics only the open fd.
  *
- * The region is mapped whole and read-write (read-only through an
- * O_RDONLY fd): splitting it into RO and RW pages would not make the
- * kernel any safer, because the kernel never trusts the region anyway
- * (see shieldrt_dataplane.h); it would only make the layout depend on
- * PAGE_SIZE.
+ * The region has a kernel-written part and a user-written part, each on
+ * its own pages (include/uapi/shieldrt.h): the first can only be mapped
+ * read-only, so one buggy or hostile feeder cannot corrupt the header,
+ * the telemetry or the stats every other reader of the loop sees.  The
+ * kernel trusts neither part (shieldrt_dataplane.h); the split protects
+ * readers from each other.  No mapping is executable or private.
  *
  * Lifetime: the fd holds a region reference from attach to release, each
  * VMA one more (vm_ops open/close, so forks and splits count too); the
@@ -120,7 +121,7 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 	struct srt_dev_file *df = file->private_data;
 	void __user *uarg = (void __user *)arg;
 	struct shieldrt_offsets off;
-	struct shieldrt_hdr *h;
+	struct shieldrt_user *u;
 	struct srt_region *r;
 	u32 bump;
 
@@ -154,9 +155,9 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 		return 0;
 	default:	/* SHIELDRT_IOC_HEARTBEAT */
 		/* Same word a mapping would bump; the cycle reads it once. */
-		h = srt_region_mem(r);
-		WRITE_ONCE(h->user.heartbeat,
-			   READ_ONCE(h->user.heartbeat) + bump);
+		srt_region_offsets(r, &off);
+		u = (struct shieldrt_user *)((u8 *)srt_region_mem(r) + off.user);
+		WRITE_ONCE(u->heartbeat, READ_ONCE(u->heartbeat) + bump);
 		return 0;
 	}
 }
@@ -171,23 +172,66 @@ static void srt_vm_close(struct vm_area_struct *vma)
 	srt_region_put(vma->vm_private_data);
 }
 
+/*
+ * mmap inserts every page at once; this brings one back after user space
+ * dropped it (madvise(MADV_DONTNEED), say).  vmf->pgoff counts from the
+ * start of the region, whatever part the VMA maps.
+ */
+static vm_fault_t srt_vm_fault(struct vm_fault *vmf)
+{
+	struct srt_region *r = vmf->vma->vm_private_data;
+	u64 off = (u64)vmf->pgoff << PAGE_SHIFT;
+	struct page *page;
+
+	if (off >= srt_region_size(r))
+		return VM_FAULT_SIGBUS;
+	page = vmalloc_to_page((u8 *)srt_region_mem(r) + off);
+	if (!page)
+		return VM_FAULT_SIGBUS;
+	get_page(page);
+	vmf->page = page;
+	return 0;
+}
+
 static const struct vm_operations_struct srt_vm_ops = {
 	.open	= srt_vm_open,
 	.close	= srt_vm_close,
+	.fault	= srt_vm_fault,
 };
 
+/*
+ * Two mappings exist: the region (or only its kernel-written part) at
+ * offset 0, read-only, and the user-written part at its own offset,
+ * read-write where the fd allows.  Anything else is refused.
+ */
 static int srt_dev_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct srt_region *r = srt_dev_region(file->private_data);
+	u64 start = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	u64 len = vma->vm_end - vma->vm_start;
+	u64 size, wr;
 	int ret;
 
 	if (!r)
 		return -EBADFD;
-	if (vma->vm_pgoff ||
-	    vma->vm_end - vma->vm_start != srt_region_size(r))
+	size = srt_region_size(r);
+	wr = srt_region_writable(r);
+	/* A private copy would not talk to the loop. */
+	if (!(vma->vm_flags & VM_MAYSHARE))
 		return -EINVAL;
+	if (vma->vm_flags & VM_EXEC)
+		return -EPERM;
+	if (!start && (len == size || len == wr)) {
+		if (vma->vm_flags & VM_WRITE)
+			return -EPERM;
+		vm_flags_clear(vma, VM_MAYWRITE | VM_MAYEXEC);
+	} else if (start == wr && len == size - wr) {
+		vm_flags_clear(vma, VM_MAYEXEC);
+	} else {
+		return -EINVAL;
+	}
 	/* Sets VM_DONTEXPAND | VM_DONTDUMP: no mremap growth, no core. */
-	ret = remap_vmalloc_range(vma, srt_region_mem(r), 0);
+	ret = remap_vmalloc_range(vma, srt_region_mem(r), vma->vm_pgoff);
 	if (ret)
 		return ret;
 	vma->vm_ops = &srt_vm_ops;

@@ -49,6 +49,19 @@ hrtimer_setup(struct hrtimer *timer,
 #endif
 
 /*
+ * vm_flags_clear() (6.3) became the only way to change a VMA's flags;
+ * before, vm_flags was a plain field.
+ */
+#ifndef SRT_HAVE_VM_FLAGS_CLEAR
+#include <linux/mm_types.h>
+static inline void vm_flags_clear(struct vm_area_struct *vma,
+				  unsigned long flags)
+{
+	vma->vm_flags &= ~flags;
+}
+#endif
+
+/*
  * Exported on every supported kernel and used as is (checked against
  * Module.symvers of 6.1 and 6.12, x86_64/arm64/armhf, generic and rt):
  * sched_setattr_nocheck (configurable SCHED_FIFO priority; sched_set_fifo

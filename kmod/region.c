@@ -33,12 +33,10 @@ static_assert(sizeof(struct shieldrt_offsets) == 112);
 static_assert(sizeof(struct shieldrt_live) == 64);
 static_assert(sizeof(struct shieldrt_user) == 64);
 static_assert(offsetof(struct shieldrt_hdr, live) == 512);
-static_assert(offsetof(struct shieldrt_hdr, user) == 576);
 static_assert(sizeof(struct shieldrt_hdr) == 1024);
 static_assert(sizeof(struct shieldrt_mbox) == 64);
 static_assert(sizeof(struct shieldrt_slot) == 16);
-static_assert(sizeof(struct shieldrt_ring_ctl) == 128);
-static_assert(offsetof(struct shieldrt_ring_ctl, tail) == 64);
+static_assert(sizeof(struct shieldrt_ring_idx) == 64);
 static_assert(sizeof(struct shieldrt_tel) == 72);
 static_assert(sizeof(struct shieldrt_stats) == 256);
 static_assert(sizeof(struct shieldrt_attach) == 160);
@@ -244,6 +242,12 @@ bool srt_region_snapshot(const struct srt_region *r,
 u64 srt_region_size(const struct srt_region *r)
 {
 	return r->dp.off.region_size;
+}
+
+/* Where the part user space may write begins: a page boundary. */
+u64 srt_region_writable(const struct srt_region *r)
+{
+	return r->dp.off.writable;
 }
 
 void *srt_region_mem(const struct srt_region *r)

@@ -76,6 +76,7 @@ bool srt_region_snapshot(const struct srt_region *r,
 /* chardev.c */
 struct srt_region *srt_region_find_get(const char *name);
 u64 srt_region_size(const struct srt_region *r);
+u64 srt_region_writable(const struct srt_region *r);
 void *srt_region_mem(const struct srt_region *r);
 void srt_region_offsets(const struct srt_region *r,
 			struct shieldrt_offsets *off);

@@ -60,7 +60,7 @@ static void rt_cycle(struct rt_bed *b)
 static struct shieldrt_slot *rt_cmd(struct rt_bed *b, u64 key, u32 mask,
 				    u32 flags, u64 v)
 {
-	u32 tail = b->dp.cmd->tail;
+	u32 tail = *b->dp.cmd_tailp;
 	struct shieldrt_slot *e = srt_at(b->mem, b->off.cmd_entries,
 					 b->off.cmd_stride,
 					 tail & (b->off.cmd_size - 1));
@@ -71,7 +71,7 @@ static struct shieldrt_slot *rt_cmd(struct rt_bed *b, u64 key, u32 mask,
 	e->flags = flags;
 	for (i = 0; i < NIN; i++)
 		e->value[i] = v;
-	smp_store_release(&b->dp.cmd->tail, tail + 1);	/* [A1] */
+	smp_store_release(b->dp.cmd_tailp, tail + 1);	/* [A1] */
 	return e;
 }
 
@@ -133,7 +133,7 @@ static void region_cmd_timing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b->sig.in[2], two);
 	KUNIT_EXPECT_EQ(test, b->dp.st.cmd_applied, 2);
 	KUNIT_EXPECT_EQ(test, b->dp.st.cmd_underruns, 0);
-	KUNIT_EXPECT_EQ(test, b->dp.cmd->head, 2);
+	KUNIT_EXPECT_EQ(test, *b->dp.cmd_headp, 2);
 	rt_bed_free(b);
 }
 
@@ -169,7 +169,7 @@ static void region_tel_drops(struct kunit *test)
 	srt_dp_flush(&b->dp);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->tel_drops, 6);
 	KUNIT_EXPECT_EQ(test, b->dp.stats->cycles, 10);
-	smp_store_release(&b->dp.tel->head, 4);		/* [D1] */
+	smp_store_release(b->dp.tel_headp, 4);		/* [D1] */
 	rt_cycle(b);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_records, 5);
 	rt_bed_free(b);
@@ -221,9 +221,9 @@ static void region_hostile_indices(struct kunit *test)
 {
 	struct rt_bed *b = rt_bed_new(test, 8, 8);
 
-	WRITE_ONCE(b->dp.cmd->tail, 0x80000000U);
+	WRITE_ONCE(*b->dp.cmd_tailp, 0x80000000U);
 	WRITE_ONCE(b->dp.mbox->middle, 0xffffffffU);
-	WRITE_ONCE(b->dp.tel->head, 12345);
+	WRITE_ONCE(*b->dp.tel_headp, 12345);
 	rt_cycle(b);
 	KUNIT_EXPECT_EQ(test, b->dp.st.cmd_corrupt, 1);
 	KUNIT_EXPECT_EQ(test, b->dp.cmd_head, 0x80000000U);

@@ -89,8 +89,8 @@ int cmd_heartbeat(int argc, char **argv)
 				fatal("SHIELDRT_IOC_HEARTBEAT: %s",
 				      strerror(errno));
 		} else {
-			srt_write_once(d.m.hdr->user.heartbeat,
-				       srt_read_once(d.m.hdr->user.heartbeat) + 1);
+			srt_write_once(d.m.user->heartbeat,
+				       srt_read_once(d.m.user->heartbeat) + 1);
 		}
 		bumps++;
 		if (dpmap_dead(&d))

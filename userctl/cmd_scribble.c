@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * userctl scribble -l LOOP: a hostile writer for tests.  Overwrites the
- * whole mapped region with random bytes for a while (the kernel must only
- * count rejections), or with --abi checks the device's refusals: wrong
- * mmap size or offset, unknown ioctl, attach flags, double attach.
+ * writable part of the region with random bytes for a while (the kernel
+ * must only count rejections), or with --abi checks the device's
+ * refusals: wrong mmap size or offset, a writable, executable or private
+ * mapping of the kernel-written part, stores into it, pages dropped with
+ * MADV_DONTNEED, unknown ioctl, attach flags, double attach.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/wait.h>
 
 #include "dpmap.h"
 
@@ -15,9 +19,10 @@ static void scribble_usage(FILE *f)
 	fprintf(f,
 		"usage: userctl scribble -l LOOP [-d SEC] [--abi]\n"
 		"\n"
-		"Testing only: write random bytes over the loop's whole region\n"
-		"for SEC seconds (default 1), or (--abi) check that the device\n"
-		"refuses bad mmap/ioctl requests.  Prints what it did.\n");
+		"Testing only: write random bytes over the writable part of the\n"
+		"loop's region for SEC seconds (default 1), or (--abi) check that\n"
+		"the device refuses bad mmap/ioctl requests and keeps what the\n"
+		"kernel writes read-only.  Prints what it did.\n");
 }
 
 static int expect_errno(const char *what, int ret, int want)
@@ -31,30 +36,149 @@ static int expect_errno(const char *what, int ret, int want)
 	return 1;
 }
 
+static int expect_ok(const char *what, int ok)
+{
+	printf("%s: %s\n", ok ? "ok" : "FAIL", what);
+	return !ok;
+}
+
+/* mmap and return 0 or -1 with errno; what did map is unmapped again. */
+static int try_map(size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *p = mmap(NULL, len, prot, flags, fd, off);
+
+	if (p == MAP_FAILED)
+		return -1;
+	munmap(p, len);
+	return 0;
+}
+
+/* A length of whole pages below size that is neither allowed length. */
+static size_t odd_length(const struct shieldrt_offsets *off)
+{
+	size_t len;
+
+	for (len = 4096; len < off->region_size; len += 4096)
+		if (len != off->writable)
+			return len;
+	return off->region_size + 4096;
+}
+
+/*
+ * Run fn in a child and return the signal that ended it (0 if it exited):
+ * a store into a read-only page must be SIGSEGV, a dropped page must not
+ * be SIGBUS.
+ */
+static int child_signal(void (*fn)(struct dpmap *), struct dpmap *d)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		fatal("fork: %s", strerror(errno));
+	if (!pid) {
+		fn(d);
+		_exit(0);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		fatal("waitpid: %s", strerror(errno));
+	return WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+}
+
+static void store_magic(struct dpmap *d)
+{
+	srt_write_once(d->m.hdr->magic, 0xdeadbeef);
+}
+
+static void store_stats(struct dpmap *d)
+{
+	srt_write_once(d->m.stats->cycles, 0);
+}
+
+static void store_tel_tail(struct dpmap *d)
+{
+	srt_write_once(*d->m.tel_tailp, 7);
+}
+
 static int abi_checks(const char *loop)
 {
+	const char *dev = getenv("SHIELDRT_DEV") ?: SHIELDRT_DEVICE;
 	struct shieldrt_attach a;
+	struct shieldrt_offsets off;
 	struct dpmap d;
-	void *p;
-	int fd, bad = 0;
+	__u32 hb;
+	int fd, ret, bad = 0;
 
 	dpmap_open(&d, loop, 1);
-	p = mmap(NULL, d.size + 4096, PROT_READ, MAP_SHARED, d.fd, 0);
+	off = d.m.off;
+	bad += expect_ok("the writable part starts on a page inside the region",
+			 off.writable && !(off.writable % 4096) &&
+			 off.writable < off.region_size);
 	bad += expect_errno("mmap one page too large",
-			    p == MAP_FAILED ? -1 : 0, EINVAL);
-	p = mmap(NULL, d.size - 4096, PROT_READ, MAP_SHARED, d.fd, 0);
-	bad += expect_errno("mmap one page too small",
-			    p == MAP_FAILED ? -1 : 0, EINVAL);
-	p = mmap(NULL, d.size, PROT_READ, MAP_SHARED, d.fd, 4096);
-	bad += expect_errno("mmap at offset 4096",
-			    p == MAP_FAILED ? -1 : 0, EINVAL);
+			    try_map(d.size + 4096, PROT_READ, MAP_SHARED,
+				    d.fd, 0), EINVAL);
+	bad += expect_errno("mmap of a length that is neither part",
+			    try_map(odd_length(&off), PROT_READ, MAP_SHARED,
+				    d.fd, 0), EINVAL);
+	bad += expect_errno("mmap past the writable part's offset",
+			    try_map(d.size - off.writable - 4096 ?: 4096,
+				    PROT_READ, MAP_SHARED, d.fd,
+				    off.writable + 4096), EINVAL);
+	bad += expect_errno("writable mapping of the kernel-written part",
+			    try_map(d.size, PROT_READ | PROT_WRITE,
+				    MAP_SHARED, d.fd, 0), EPERM);
+	bad += expect_errno("executable mapping of the region",
+			    try_map(d.size, PROT_READ | PROT_EXEC, MAP_SHARED,
+				    d.fd, 0), EPERM);
+	bad += expect_errno("executable mapping of the writable part",
+			    try_map(d.size - off.writable,
+				    PROT_READ | PROT_WRITE | PROT_EXEC,
+				    MAP_SHARED, d.fd, off.writable), EPERM);
+	bad += expect_errno("private mapping",
+			    try_map(d.size, PROT_READ, MAP_PRIVATE, d.fd, 0),
+			    EINVAL);
+	bad += expect_errno("mprotect() making the header writable",
+			    mprotect(d.base, 4096, PROT_READ | PROT_WRITE),
+			    EACCES);
+	bad += expect_errno("mprotect() making the writable part executable",
+			    mprotect(d.base + off.writable, 4096,
+				     PROT_READ | PROT_WRITE | PROT_EXEC),
+			    EACCES);
+	bad += expect_ok("a store into the header is SIGSEGV",
+			 child_signal(store_magic, &d) == SIGSEGV);
+	bad += expect_ok("a store into the stats is SIGSEGV",
+			 child_signal(store_stats, &d) == SIGSEGV);
+	bad += expect_ok("a store into the telemetry tail is SIGSEGV",
+			 child_signal(store_tel_tail, &d) == SIGSEGV);
+	bad += expect_ok("the header is intact",
+			 d.m.hdr->magic == SHIELDRT_MAGIC &&
+			 d.m.hdr->abi_version == SHIELDRT_ABI_VERSION);
+
+	/* Dropped pages come back, with their contents. */
+	hb = srt_read_once(d.m.user->heartbeat) + 12345;
+	srt_write_once(d.m.user->heartbeat, hb);
+	ret = madvise(d.base, d.size, MADV_DONTNEED);
+	if (ret && errno == ENOSYS) {
+		printf("skip: madvise() is not in this kernel (CONFIG_ADVISE_SYSCALLS)\n");
+	} else {
+		bad += expect_ok("madvise(MADV_DONTNEED) over the whole region",
+				 !ret);
+		bad += expect_ok("the header reads back after MADV_DONTNEED",
+				 d.m.hdr->magic == SHIELDRT_MAGIC);
+		bad += expect_ok("the heartbeat written before it reads back",
+				 srt_read_once(d.m.user->heartbeat) == hb);
+		srt_write_once(d.m.user->heartbeat, hb + 1);
+		bad += expect_ok("and takes a new store",
+				 srt_read_once(d.m.user->heartbeat) == hb + 1);
+	}
+
 	bad += expect_errno("unknown ioctl",
 			    ioctl(d.fd, _IO(SHIELDRT_IOC_MAGIC, 99)), ENOTTY);
 	memset(&a, 0, sizeof(a));
 	memcpy(a.name, loop, strlen(loop));
 	bad += expect_errno("second attach", ioctl(d.fd, SHIELDRT_IOC_ATTACH,
 						   &a), EBUSY);
-	fd = open(getenv("SHIELDRT_DEV") ?: SHIELDRT_DEVICE, O_RDWR);
+	fd = open(dev, O_RDWR);
 	a.flags = 1;
 	bad += expect_errno("attach with unknown flags",
 			    ioctl(fd, SHIELDRT_IOC_ATTACH, &a), EINVAL);
@@ -66,9 +190,23 @@ static int abi_checks(const char *loop)
 	memcpy(a.name, "no-such-loop", 13);
 	bad += expect_errno("attach to a missing loop",
 			    ioctl(fd, SHIELDRT_IOC_ATTACH, &a), ENOENT);
-	p = mmap(NULL, d.size, PROT_READ, MAP_SHARED, fd, 0);
-	bad += expect_errno("mmap before attach", p == MAP_FAILED ? -1 : 0,
+	bad += expect_errno("mmap before attach",
+			    try_map(d.size, PROT_READ, MAP_SHARED, fd, 0),
 			    EBADFD);
+	close(fd);
+
+	/* Through an O_RDONLY fd only the read-only mapping exists. */
+	fd = open(dev, O_RDONLY);
+	memset(&a, 0, sizeof(a));
+	memcpy(a.name, loop, strlen(loop));
+	if (fd < 0 || ioctl(fd, SHIELDRT_IOC_ATTACH, &a) < 0)
+		fatal("read-only attach: %s", strerror(errno));
+	bad += expect_errno("writable part through an O_RDONLY fd",
+			    try_map(d.size - off.writable,
+				    PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+				    off.writable), EACCES);
+	bad += expect_ok("the region read-only through an O_RDONLY fd",
+			 !try_map(d.size, PROT_READ, MAP_SHARED, fd, 0));
 	close(fd);
 	dpmap_close(&d);
 	return bad ? 1 : 0;
@@ -89,6 +227,7 @@ int cmd_scribble(int argc, char **argv)
 	unsigned int x = 12345;
 	int c, abi = 0;
 	struct dpmap d;
+	size_t wsize;
 
 	while ((c = getopt_long(argc, argv, "l:d:ah", opts, NULL)) != -1) {
 		switch (c) {
@@ -114,27 +253,29 @@ int cmd_scribble(int argc, char **argv)
 		return abi_checks(loop);
 	dpmap_open(&d, loop, 1);
 	t_end = dp_now() + duration;
+	wsize = d.size - d.m.off.writable;
 	while (dp_now() < t_end) {
-		unsigned char *p = d.base;
+		unsigned char *p = d.base + d.m.off.writable;
 		size_t i;
 
 		/* random bytes everywhere, then the words the kernel reads */
 		for (i = 0; i < 4096; i++) {
 			x = x * 1103515245 + 12345;
-			p[(x >> 4) % d.size] = x >> 24;
+			p[(x >> 4) % wsize] = x >> 24;
 		}
 		for (i = 0; i < 64; i++) {
 			x = x * 1103515245 + 12345;
-			d.m.cmd->tail = x;
-			d.m.tel->head = x >> 3;
+			*d.m.cmd_tailp = x;
+			*d.m.tel_headp = x >> 3;
 			d.m.mbox->middle = x >> 7;
-			d.m.hdr->user.heartbeat = x;
+			d.m.user->heartbeat = x;
 		}
 		rounds++;
 		if (rounds % 16 == 0)
 			dp_sleep(0.0005);
 	}
-	printf("scribbled %llu rounds over %zu bytes\n", rounds, d.size);
+	printf("scribbled %llu rounds over %zu writable bytes\n", rounds,
+	       wsize);
 	dpmap_close(&d);
 	return 0;
 }

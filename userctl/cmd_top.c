@@ -66,7 +66,7 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 	 * The newest record, peeked without consuming; the kernel may be
 	 * rewriting it when the ring is near full, so it is only a glance.
 	 */
-	tail = srt_load_acquire(&d->m.tel->tail);
+	tail = srt_load_acquire(d->m.tel_tailp);
 	if (!tail || nsel > SHIELDRT_MAX_SEL || sizeof(*t) + 8 * nsel >
 	    d->m.off.tel_stride)
 		return;

@@ -52,19 +52,15 @@ static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 		fatal("cannot attach to loop '%s': %s", loop,
 		      errno == ENOENT ? "no such loop" : strerror(errno));
 	d->size = a.off.region_size;
-	d->base = mmap(NULL, d->size, PROT_READ | (rw ? PROT_WRITE : 0),
-		       MAP_SHARED, d->fd, 0);
-	if (d->base == MAP_FAILED)
+	d->base = srt_region_map(d->fd, &a.off, rw);
+	if (!d->base)
 		fatal("cannot map loop '%s': %s", loop, strerror(errno));
 	h = d->base;
-	/*
-	 * The layout came from the kernel; the header is shared memory that
-	 * another process may have scribbled on, so a bad magic is a warning.
-	 */
+	/* The header is read-only to every process: a mismatch is real. */
 	if (h->magic != SHIELDRT_MAGIC ||
 	    h->abi_version != SHIELDRT_ABI_VERSION)
-		warnx_("loop '%s': header magic %#x ABI %u (want ABI %u): overwritten?",
-		       loop, h->magic, h->abi_version, SHIELDRT_ABI_VERSION);
+		fatal("loop '%s': region header magic %#x ABI %u, this userctl speaks ABI %u",
+		      loop, h->magic, h->abi_version, SHIELDRT_ABI_VERSION);
 	if (srt_map_init(&d->m, d->base, &a.off))
 		fatal("loop '%s': the kernel reported an impossible layout",
 		      loop);
@@ -76,20 +72,12 @@ static inline void dpmap_close(struct dpmap *d)
 	close(d->fd);
 }
 
-/* From the kernel, not the header: any mapper can overwrite hdr.flags. */
 static inline int dpmap_dead(struct dpmap *d)
 {
-	__u32 flags;
-
-	if (ioctl(d->fd, SHIELDRT_IOC_FLAGS, &flags) < 0)
-		flags = srt_read_once(d->m.hdr->flags);	/* older module */
-	return !!(flags & SHIELDRT_RF_DEAD);
+	return !!(srt_read_once(d->m.hdr->flags) & SHIELDRT_RF_DEAD);
 }
 
-/*
- * Cycles by which the live block and the stats may lag the loop
- * (hdr.pub_cycles); any mapper can overwrite the header, so bounded.
- */
+/* Cycles by which the live block and the stats may lag the loop. */
 static inline unsigned int dpmap_pub_cycles(struct dpmap *d)
 {
 	return srt_read_once(d->m.hdr->pub_cycles) & 0xffff;

@@ -3,22 +3,43 @@
  * shieldrt data plane ABI: /dev/shieldrt and the region it maps.
  *
  * A process opens /dev/shieldrt, attaches the fd to a loop by name with
- * SHIELDRT_IOC_ATTACH (the kernel fills struct shieldrt_offsets), then
- * mmaps exactly off.region_size bytes at offset 0.  The region:
+ * SHIELDRT_IOC_ATTACH (the kernel fills struct shieldrt_offsets) and maps
+ * the region.  It has two parts, each starting on a page:
  *
- *   header     struct shieldrt_hdr: identity, geometry, live block
- *              (kernel-written, seqcount), user block (heartbeat)
- *   mailbox    struct shieldrt_mbox + 3 slots: latest setpoints win
- *   cmd ring   struct shieldrt_ring_ctl + entries: user -> kernel
- *   tel ring   struct shieldrt_ring_ctl + records: kernel -> user
- *   stats      struct shieldrt_stats: kernel counters (seqcount)
+ *   kernel-written, mapped read-only, [0, off.writable):
+ *     header     struct shieldrt_hdr: identity, geometry, live block
+ *                (seqcount)
+ *     stats      struct shieldrt_stats: kernel counters (seqcount)
+ *     cmd.head   the kernel's consumer index of the command ring
+ *     tel.tail   the kernel's producer index of the telemetry ring
+ *     tel ring   the telemetry records
+ *   user-written, mapped read-write, [off.writable, off.region_size):
+ *     user       struct shieldrt_user: the heartbeat
+ *     mailbox    struct shieldrt_mbox + 3 slots: latest setpoints win
+ *     cmd.tail   the producer index of the command ring
+ *     cmd ring   the command entries
+ *     tel.head   the consumer index of the telemetry ring
  *
- * The whole region is mapped read-write (or read-only through an O_RDONLY
- * fd, for observers).  The kernel keeps every index, counter and geometry
- * value it relies on in private memory and only publishes copies here;
- * what it reads from the region (tails, heads, the mailbox index, entries,
- * the heartbeat) it reads once and validates.  Scribbling on the region can
- * only confuse the scribbler.
+ * Each ring index is a __u32 alone on its 64-byte line (struct
+ * shieldrt_ring_idx).  All offsets count from the start of the region.
+ *
+ * Mapping (MAP_SHARED only; PROT_EXEC is refused):
+ *   - at offset 0, off.region_size or off.writable bytes, read-only: a
+ *     PROT_WRITE mapping here is refused (EPERM) and mprotect() cannot add
+ *     it later;
+ *   - at offset off.writable, off.region_size - off.writable bytes,
+ *     read-write (needs an fd opened O_RDWR).
+ * A writer maps the whole region read-only, then maps the writable part
+ * over its tail with MAP_FIXED: one address range, base + offset for
+ * everything.  Pages dropped with madvise(MADV_DONTNEED) come back on the
+ * next access with their contents, as for any shared mapping.
+ *
+ * So no process can corrupt what the kernel tells every reader of the
+ * loop.  What the kernel reads from the writable part (the tail, the head,
+ * the mailbox index, entries, the heartbeat) it reads once and validates,
+ * and every index and counter it relies on lives in private memory; it
+ * only publishes copies.  Scribbling on the writable part can only confuse
+ * the loop's own feeders, and is counted.
  *
  * Ring indices are free-running __u32 counters; slot = index & (size - 1).
  *
@@ -69,7 +90,7 @@
 
 #define SHIELDRT_DEVICE		"/dev/shieldrt"
 #define SHIELDRT_MAGIC		0x53524454	/* "SRDT" */
-#define SHIELDRT_ABI_VERSION	1
+#define SHIELDRT_ABI_VERSION	2	/* 2: kernel-written part read-only */
 #define SHIELDRT_NAME_LEN	32
 #define SHIELDRT_MAX_SIGNALS	32	/* inputs and outputs, each */
 #define SHIELDRT_MAX_SEL	64	/* telemetry signals per record */
@@ -81,7 +102,7 @@
 #define SHIELDRT_FEAT_STATS	(1ULL << 3)
 #define SHIELDRT_FEAT_HEARTBEAT	(1ULL << 4)
 
-/* hdr.flags, kernel-written (authoritative: SHIELDRT_IOC_FLAGS) */
+/* hdr.flags, kernel-written (also SHIELDRT_IOC_FLAGS) */
 #define SHIELDRT_RF_DEAD	(1U << 0)	/* loop destroyed: no more updates */
 
 /*
@@ -89,22 +110,26 @@
  * the kernel in the attach reply and copied into the header.
  */
 struct shieldrt_offsets {
-	__u64 region_size;	/* bytes to mmap, a page multiple */
+	__u64 region_size;	/* bytes of the region, a page multiple */
 	__u64 features;		/* SHIELDRT_FEAT_* */
 	__u32 hdr;		/* struct shieldrt_hdr */
 	__u32 mbox;		/* struct shieldrt_mbox */
 	__u32 mbox_slots;	/* first of 3 struct shieldrt_slot */
 	__u32 mbox_stride;	/* bytes from one slot to the next */
-	__u32 cmd;		/* struct shieldrt_ring_ctl */
+	__u32 cmd_head;		/* struct shieldrt_ring_idx, kernel-written */
 	__u32 cmd_entries;	/* first struct shieldrt_slot */
 	__u32 cmd_size;		/* entries, a power of two */
 	__u32 cmd_stride;
-	__u32 tel;		/* struct shieldrt_ring_ctl */
+	__u32 tel_tail;		/* struct shieldrt_ring_idx, kernel-written */
 	__u32 tel_entries;	/* first struct shieldrt_tel */
 	__u32 tel_size;		/* records, a power of two */
 	__u32 tel_stride;
 	__u32 stats;		/* struct shieldrt_stats */
-	__u32 resv[11];
+	__u32 cmd_tail;		/* struct shieldrt_ring_idx, user-written */
+	__u32 tel_head;		/* struct shieldrt_ring_idx, user-written */
+	__u32 user;		/* struct shieldrt_user */
+	__u32 writable;		/* first byte of the writable part, a page */
+	__u32 resv[7];
 };
 
 /* Telemetry signal selector: an input index, or an output index | OUT. */
@@ -128,7 +153,10 @@ struct shieldrt_live {
 	__u64 resv[2];
 };
 
-/* User-written; the kernel reads it once per cycle and trusts nothing. */
+/*
+ * User-written, in the writable part; the kernel reads it once per cycle
+ * and trusts nothing.
+ */
 struct shieldrt_user {
 	__u32 heartbeat;	/* bump it; staleness = cycle - heartbeat_cycle */
 	__u32 resv[15];
@@ -150,8 +178,7 @@ struct shieldrt_hdr {
 	__u32 pub_cycles;	/* live and stats lag by at most this many */
 	__u8 resv0[196];
 	struct shieldrt_live live;		/* offset 512 */
-	struct shieldrt_user user;		/* offset 576, own cache line */
-	__u8 resv1[384];
+	__u8 resv1[448];
 };
 
 /* Mailbox: a triple buffer indexed by middle. */
@@ -179,12 +206,10 @@ struct shieldrt_slot {
 #define SHIELDRT_CMD_NOW	(1U << 1)	/* apply at the first cycle seen */
 #define SHIELDRT_CMD_FLAGS	(SHIELDRT_CMD_MORE | SHIELDRT_CMD_NOW)
 
-/* head and tail on their own cache lines: one writer each. */
-struct shieldrt_ring_ctl {
-	__u32 head;		/* consumer's index */
-	__u32 resv0[15];
-	__u32 tail;		/* producer's index */
-	__u32 resv1[15];
+/* A ring index on its own cache line: one writer each. */
+struct shieldrt_ring_idx {
+	__u32 idx;
+	__u32 resv[15];
 };
 
 /* One telemetry record, followed by tel_nsel values. */
@@ -240,9 +265,8 @@ struct shieldrt_attach {
 /* Bump the heartbeat by the given amount without a mapping (no-mmap users) */
 #define SHIELDRT_IOC_HEARTBEAT	_IOW(SHIELDRT_IOC_MAGIC, 3, __u32)
 /*
- * The kernel's SHIELDRT_RF_* for the bound loop.  hdr.flags is a copy any
- * process with the mapping can overwrite (the kernel restores it now and
- * then); this answer cannot be forged.
+ * The kernel's SHIELDRT_RF_* for the bound loop, without a mapping (the
+ * same value as hdr.flags).
  */
 #define SHIELDRT_IOC_FLAGS	_IOR(SHIELDRT_IOC_MAGIC, 4, __u32)
 
@@ -274,8 +298,9 @@ struct shieldrt_attach {
  *   ENOTTY  not a shieldrt request
  *   EINVAL  a malformed request: reserved field or unknown flag set, a name
  *           without its NUL or with characters outside [A-Za-z0-9_-], a
- *           size below _SIZE_VER0, text for a request that takes none, a
- *           setting the loop refuses (err says which)
+ *           size below _SIZE_VER0, text for a request that takes none,
+ *           a NUL byte inside text_len, a setting the loop refuses (err
+ *           says which)
  *   E2BIG   a struct larger than the kernel's with non-zero tail bytes, or
  *           text longer than the request accepts
  *   EFAULT  an address the kernel cannot read or write
@@ -343,7 +368,7 @@ struct shieldrt_attach {
 struct shieldrt_req {
 	__u8 name[SHIELDRT_NAME_LEN];	/* in: loop name, NUL-terminated */
 	__u32 flags;			/* in: SHIELDRT_REQ_* of the request */
-	__u32 text_len;			/* in: bytes at text (no NUL needed) */
+	__u32 text_len;			/* in: bytes at text, no NUL among them */
 	__u64 text;			/* in: user address, or 0 */
 	__u64 value;			/* in/out: as the request says */
 	__u64 resv[4];			/* must be 0 */

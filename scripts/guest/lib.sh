@@ -19,6 +19,8 @@ t_check() {
 	if out=$("$@" 2>&1); then
 		t_ok "$desc"
 	else
+		# the whole output, as TAP comments: the failure may not be last
+		echo "$out" | tail -n 40 | sed 's/^/# /'
 		t_fail "$desc" "'$*' failed: $(echo "$out" | tail -n 1)"
 	fi
 }

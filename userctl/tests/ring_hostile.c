@@ -48,7 +48,7 @@ static struct shieldrt_slot *cmd_at(struct bed *b, u32 idx)
 /* Write one command entry at the user's tail position and publish it. */
 static void push_cmd(struct bed *b, u64 key, u32 mask, u32 flags, u64 v)
 {
-	u32 tail = b->dp.cmd->tail;
+	u32 tail = (*b->dp.cmd_tailp);
 	struct shieldrt_slot *e = cmd_at(b, tail);
 	u32 i;
 
@@ -57,7 +57,7 @@ static void push_cmd(struct bed *b, u64 key, u32 mask, u32 flags, u64 v)
 	e->flags = flags;
 	for (i = 0; i < NIN; i++)
 		e->value[i] = v;
-	b->dp.cmd->tail = tail + 1;
+	(*b->dp.cmd_tailp) = tail + 1;
 }
 
 static struct shieldrt_slot *mbox_slot(struct bed *b, u32 idx)
@@ -189,11 +189,11 @@ static void test_cmd_corrupt(void)
 		struct bed b;
 
 		bed_init(&b);
-		b.dp.cmd->tail = bad_tails[i];
+		(*b.dp.cmd_tailp) = bad_tails[i];
 		bed_cycle(&b);
 		tap_ok(b.dp.st.cmd_corrupt == 1 &&
 		       b.dp.cmd_head == bad_tails[i] &&
-		       b.dp.cmd->head == bad_tails[i] && inputs_are(&b, 0.0),
+		       (*b.dp.cmd_headp) == bad_tails[i] && inputs_are(&b, 0.0),
 		       "cmd: tail %#x with size 8: counted, resynchronized",
 		       bad_tails[i]);
 		push_cmd(&b, b.cyc, 1, 0, dbits(5.0));
@@ -271,14 +271,14 @@ static void test_tel_corrupt(void)
 	bed_cycle(&b);
 	tap_ok(b.dp.st.tel_records == 8 && b.dp.st.tel_drops == 1 &&
 	       !b.dp.st.tel_corrupt, "tel: full ring drops and counts");
-	b.dp.tel->head = b.dp.tel_tail + 5;	/* head ahead of tail */
+	(*b.dp.tel_headp) = b.dp.tel_tail + 5;	/* head ahead of tail */
 	bed_cycle(&b);
-	b.dp.tel->head = b.dp.tel_tail - 100;	/* head far behind */
+	(*b.dp.tel_headp) = b.dp.tel_tail - 100;	/* head far behind */
 	bed_cycle(&b);
 	tap_ok(b.dp.st.tel_corrupt == 2 && b.dp.st.tel_drops == 3 &&
 	       b.dp.st.tel_records == 8,
 	       "tel: impossible head counted as corrupt and dropped");
-	b.dp.tel->head = b.dp.tel_tail;
+	(*b.dp.tel_headp) = b.dp.tel_tail;
 	bed_cycle(&b);
 	tap_ok(b.dp.st.tel_records == 9 &&
 	       b.dp.st.tel_records + b.dp.st.tel_drops == b.dp.st.cycles,
@@ -367,13 +367,13 @@ static void test_scribble(unsigned long cycles)
 				p[(u64)rand() % n] = rand();
 		} else {
 			/* target the words the kernel reads */
-			b.dp.cmd->tail = rand() % 3 ? b.dp.cmd->tail + 1 :
+			(*b.dp.cmd_tailp) = rand() % 3 ? (*b.dp.cmd_tailp) + 1 :
 				(u32)rand();
-			b.dp.tel->head = rand();
+			(*b.dp.tel_headp) = rand();
 			b.dp.mbox->middle = rand();
-			cmd_at(&b, b.dp.cmd->tail - 1)->key = b.cyc +
+			cmd_at(&b, (*b.dp.cmd_tailp) - 1)->key = b.cyc +
 				rand() % 3 - 1;
-			cmd_at(&b, b.dp.cmd->tail - 1)->mask = rand();
+			cmd_at(&b, (*b.dp.cmd_tailp) - 1)->mask = rand();
 		}
 		bed_cycle(&b);
 		for (j = 0; j < NIN; j++)
@@ -395,6 +395,44 @@ static void test_scribble(unsigned long cycles)
 	       (unsigned long long)b.dp.st.tel_records,
 	       (unsigned long long)b.dp.st.tel_drops);
 	free(b.mem);
+}
+
+/* Does [a, a + n) lie inside [lo, hi)? */
+static int within(u64 a, u64 n, u64 lo, u64 hi)
+{
+	return a >= lo && a + n <= hi;
+}
+
+/*
+ * What the kernel writes lies in [0, writable), what user space writes in
+ * [writable, region_size), with no byte of one part on the other's pages.
+ */
+static void test_layout_split(u32 n_in, u32 n_out, u32 cmd, u32 tel)
+{
+	struct shieldrt_offsets off;
+	struct srt_dp_geom g;
+	u64 w, sz;
+
+	default_geom(&g, n_in, n_out, cmd, tel);
+	sz = srt_dp_layout(&g, &off, 4096);
+	w = off.writable;
+	tap_ok(sz && w % 4096 == 0 && w > 0 && w < sz &&
+	       within(off.hdr, sizeof(struct shieldrt_hdr), 0, w) &&
+	       within(off.stats, sizeof(struct shieldrt_stats), 0, w) &&
+	       within(off.cmd_head, 64, 0, w) &&
+	       within(off.tel_tail, 64, 0, w) &&
+	       within(off.tel_entries, (u64)off.tel_size * off.tel_stride, 0,
+		      w) &&
+	       within(off.user, sizeof(struct shieldrt_user), w, sz) &&
+	       within(off.mbox, sizeof(struct shieldrt_mbox), w, sz) &&
+	       within(off.mbox_slots, 3ULL * off.mbox_stride, w, sz) &&
+	       within(off.cmd_tail, 64, w, sz) &&
+	       within(off.cmd_entries, (u64)off.cmd_size * off.cmd_stride, w,
+		      sz) &&
+	       within(off.tel_head, 64, w, sz),
+	       "layout %u/%u, cmd %u, tel %u: kernel part [0, %llu) read-only, user part [%llu, %llu)",
+	       n_in, n_out, cmd, tel, (unsigned long long)w,
+	       (unsigned long long)w, (unsigned long long)sz);
 }
 
 static void test_layout(void)
@@ -422,9 +460,15 @@ static void test_layout(void)
 	size = srt_dp_layout(&g, &off, 4096);
 	tap_ok(size && size % 4096 == 0 && size == off.region_size &&
 	       off.tel_entries + (u64)off.tel_size * off.tel_stride <=
-	       off.region_size && off.cmd % 64 == 0 && off.tel % 64 == 0,
+	       off.region_size && off.cmd_head % 64 == 0 &&
+	       off.cmd_tail % 64 == 0 && off.tel_head % 64 == 0 &&
+	       off.tel_tail % 64 == 0,
 	       "layout: page multiple, sections aligned and inside (%llu bytes)",
 	       (unsigned long long)off.region_size);
+	test_layout_split(1, 1, 1, 1);
+	test_layout_split(4, 4, 1024, 4096);
+	test_layout_split(32, 32, 65536, 65536);
+	test_layout_split(32, 1, 1, 65536);
 }
 
 int main(int argc, char **argv)

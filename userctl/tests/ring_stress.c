@@ -94,11 +94,11 @@ static void *cmd_consumer(void *arg)
 		if (c->throttle) {
 			if (cyc >= n_items)
 				break;
-			while (srt_load_acquire(&c->dp.cmd->tail) ==
+			while (srt_load_acquire(c->dp.cmd_tailp) ==
 			       c->dp.cmd_head)
 				sched_yield();
 		} else if (atomic_load(&c->done) &&
-			   srt_load_acquire(&c->dp.cmd->tail) ==
+			   srt_load_acquire(c->dp.cmd_tailp) ==
 			   c->dp.cmd_head) {
 			break;
 		}
@@ -159,7 +159,7 @@ static void *tel_producer(void *arg)
 	for (i = 0; i < n_items; i++) {
 		if (c->throttle)
 			while (c->dp.tel_tail -
-			       srt_load_acquire(&c->dp.tel->head) >=
+			       srt_load_acquire(c->dp.tel_headp) >=
 			       c->off.tel_size)
 				sched_yield();
 		s.cycle = i;

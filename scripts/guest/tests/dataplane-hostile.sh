@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# A hostile writer scribbling random bytes over the whole mapping while
-# the loop runs: no crash, no splat (the host fails the run on any), the
-# loop keeps cycling, and the kernel only counts rejections.
+# A hostile writer scribbling random bytes over the writable part of the
+# mapping while the loop runs: no crash, no splat (the host fails the run
+# on any), the loop keeps cycling, the kernel only counts rejections, and
+# what the kernel writes stays as it wrote it for every other reader.
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
@@ -15,6 +16,8 @@ t_check "create loop hs" ctl "create name=hs cpu=$ISO period_us=500 mode=hrtimer
 t_check "start hs" ctl "start hs"
 c0=$(st hs cycles)
 t_check "scribble 5 s over the region" userctl scribble -l hs -d 5
+t_check "a fresh mapper finds the header intact and the kernel part read-only" \
+	userctl scribble -l hs --abi
 userctl top -l hs -d 0.5 -n 1 >/tmp/hs.top 2>&1
 note "$(cat /tmp/hs.top)"
 t_eq "loop still running" running "$(cat $SRT_DBG/hs/state)"
