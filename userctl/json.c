@@ -63,12 +63,55 @@ void json_arr_end(struct json *j)
 	json_close(j, ']');
 }
 
+/*
+ * Bytes in a well-formed UTF-8 sequence at p (1..4), or 0: no overlong
+ * forms, no surrogates, nothing above U+10FFFF.  p is NUL-terminated, and
+ * NUL is never a continuation byte, so this stops at the end.
+ */
+static size_t utf8_seq(const unsigned char *p)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * A JSON string of s.  The output is always valid UTF-8: a byte that is
+ * not part of a well-formed sequence is written as the escape of the
+ * Latin-1 character of that value (\u00ff for 0xff), so nothing is lost
+ * and no parser chokes.
+ */
 void json_quote(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
 
 	fputc('"', f);
-	for (; *p; p++) {
+	while (*p) {
 		switch (*p) {
 		case '"':
 			fputs("\\\"", f);
@@ -83,11 +126,20 @@ void json_quote(FILE *f, const char *s)
 			fputs("\\t", f);
 			break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20 || *p == 0x7f) {
 				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
+				break;
+			}
+			n = utf8_seq(p);
+			if (!n) {
+				fprintf(f, "\\u%04x", *p);
+				break;
+			}
+			fwrite(p, 1, n, f);
+			p += n;
+			continue;
 		}
+		p++;
 	}
 	fputc('"', f);
 }

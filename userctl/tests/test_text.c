@@ -42,6 +42,15 @@ static const struct text_case cases[] = {
 	  "{\"out\":2,\"min\":\"-inf\",\"max\":1.5}", 1 },
 	{ "a line that is not k=v tokens is a string",
 	  "clear", "\"clear\"", 1 },
+	{ "bytes that are not UTF-8 are escaped, so the JSON is valid UTF-8",
+	  "x\xff\xfe", "\"x\\u00ff\\u00fe\"", 0 },
+	{ "well-formed UTF-8 passes through",
+	  "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+	  "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"", 0 },
+	{ "overlong, surrogate, truncated and DEL are escaped",
+	  "\xc0\xaf \xed\xa0\x80 \xe2\x82 \x7f",
+	  "\"\\u00c0\\u00af \\u00ed\\u00a0\\u0080 \\u00e2\\u0082 \\u007f\"",
+	  0 },
 };
 
 int main(void)
