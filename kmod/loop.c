@@ -15,6 +15,7 @@
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <uapi/linux/sched/types.h>
@@ -57,6 +58,13 @@ const char *srt_safe_reason_name(u32 why)
 	return why < SRT_NR_SAFE_REASONS ? srt_safe_reason_names[why] : "?";
 }
 
+/*
+ * The kernel log gets at most 10 failures per 5 s: a script hammering a
+ * file with bad lines must not push real reports out of the log.  The
+ * ratelimit says how many it suppressed; last_error always has the latest.
+ */
+static DEFINE_RATELIMIT_STATE(srt_err_rs, 5 * HZ, 10);
+
 /* Record a failure where a person will look: last_error files and dmesg. */
 void srt_error_set(struct srt_loop *loop, const char *msg)
 {
@@ -67,6 +75,8 @@ void srt_error_set(struct srt_loop *loop, const char *msg)
 	if (loop)
 		strscpy(loop->last_error, msg, sizeof(loop->last_error));
 	spin_unlock_irqrestore(&srt_err_lock, flags);
+	if (!__ratelimit(&srt_err_rs))
+		return;
 	if (loop)
 		pr_warn("%s: %s\n", loop->name, msg);
 	else

@@ -212,12 +212,55 @@ static void srt_test_control_line(struct kunit *test)
 		KUNIT_EXPECT_NE(test, err[0], '\0');
 }
 
+struct srt_flag_case {
+	const char *desc;
+	const char *text;
+	size_t len;		/* bytes written, NULs included */
+	int ret;
+	bool on;
+};
+
+static const struct srt_flag_case srt_flag_cases[] = {
+	{ "1", "1", 1, 0, true },
+	{ "0", "0", 1, 0, false },
+	{ "1 and a newline", "1\n", 2, 0, true },
+	{ "0 and a newline", "0\n", 2, 0, false },
+	{ "empty", "", 0, -EINVAL },
+	{ "only a newline", "\n", 1, -EINVAL },
+	{ "1 with a trailing number", "1 nan", 5, -EINVAL },
+	{ "a line that starts with a digit", "1tel_decimation=4", 17, -EINVAL },
+	{ "y (kstrtobool's yes)", "y", 1, -EINVAL },
+	{ "on", "on", 2, -EINVAL },
+	{ "two newlines", "1\n\n", 3, -EINVAL },
+	{ "1, NUL, garbage", "1\0= bogus", 9, -EINVAL },
+	{ "1 and a NUL", "1\0", 2, -EINVAL },
+	{ "2", "2", 1, -EINVAL },
+	{ "leading space", " 1", 2, -EINVAL },
+};
+
+static void srt_flag_desc(const struct srt_flag_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(srt_flag, srt_flag_cases, srt_flag_desc);
+
+static void srt_test_flag(struct kunit *test)
+{
+	const struct srt_flag_case *c = test->param_value;
+	bool on = !c->on;
+
+	KUNIT_EXPECT_EQ(test, srt_flag_parse(c->text, c->len, &on), c->ret);
+	if (!c->ret)
+		KUNIT_EXPECT_EQ(test, on, c->on);
+}
+
 static struct kunit_case srt_config_cases[] = {
 	KUNIT_CASE_PARAM(srt_test_config_line, srt_cfg_gen_params),
 	KUNIT_CASE(srt_test_config_every_key),
 	KUNIT_CASE(srt_test_slack_ceiling),
 	KUNIT_CASE(srt_test_live_keys),
 	KUNIT_CASE_PARAM(srt_test_control_line, srt_ctl_gen_params),
+	KUNIT_CASE_PARAM(srt_test_flag, srt_flag_gen_params),
 	{}
 };
 

@@ -69,6 +69,14 @@ static ssize_t srt_view_write(struct file *file, const char __user *ubuf,
 	buf = memdup_user_nul(ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	/* A parser would stop at a NUL and silently drop what follows. */
+	if (memchr(buf, 0, count)) {
+		snprintf(err, sizeof(err), "%s: the text has a NUL byte",
+			 v->name);
+		srt_req_failed(r->loop, err);
+		kfree(buf);
+		return -EINVAL;
+	}
 	ret = v->store(r->loop, buf, count, err, sizeof(err));
 	kfree(buf);
 	if (ret)

@@ -71,14 +71,24 @@ static struct srt_loop *srt_ioc_loop(const u8 *name, char *err,
 	return loop;
 }
 
-/* The request's text, NUL-terminated; NULL with no text. */
+/*
+ * The request's text, NUL-terminated; NULL with no text.  A NUL inside
+ * text_len is refused: a parser would stop there and silently drop the rest.
+ */
 static char *srt_ioc_text(const struct shieldrt_req *r, size_t max)
 {
+	char *text;
+
 	if (!r->text)
 		return r->text_len ? ERR_PTR(-EINVAL) : NULL;
 	if (r->text_len > max)
 		return ERR_PTR(-E2BIG);
-	return memdup_user_nul(u64_to_user_ptr(r->text), r->text_len);
+	text = memdup_user_nul(u64_to_user_ptr(r->text), r->text_len);
+	if (!IS_ERR(text) && memchr(text, 0, r->text_len)) {
+		kfree(text);
+		return ERR_PTR(-EILSEQ);
+	}
+	return text;
 }
 
 /* A destroyed loop is, to the caller, no loop of that name. */
@@ -139,6 +149,10 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 		text = srt_ioc_text(r, ru->max);
 		if (IS_ERR(text)) {
 			ret = PTR_ERR(text);
+			if (ret == -EILSEQ) {
+				snprintf(err, errlen, "text has a NUL byte inside text_len");
+				return -EINVAL;
+			}
 			snprintf(err, errlen, ret == -E2BIG ?
 				 "text over %zu bytes" : "text unreadable",
 				 ru->max);

@@ -15,11 +15,10 @@
 
 static DEFINE_MUTEX(srt_admin_mutex);
 
+/* One record (and one log line) per failure: the loop's sets both. */
 void srt_req_failed(struct srt_loop *loop, const char *err)
 {
-	srt_error_set(NULL, err[0] ? err : "failed");
-	if (loop)
-		srt_error_set(loop, err[0] ? err : "failed");
+	srt_error_set(loop, err[0] ? err : "failed");
 }
 
 /* A failed request by loop name: the loop's last_error too, if it exists. */

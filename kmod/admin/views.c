@@ -414,7 +414,7 @@ static int srt_commit_store(struct srt_loop *loop, char *text, size_t len,
 	u64 cycle;
 	bool yes;
 
-	if (kstrtobool(text, &yes) || !yes) {
+	if (srt_flag_parse(text, len, &yes) || !yes) {
 		snprintf(err, errlen, "commit: write 1");
 		srt_req_failed(loop, err);
 		return -EINVAL;
@@ -433,7 +433,7 @@ static int srt_fpu_empty_store(struct srt_loop *loop, char *text, size_t len,
 {
 	bool on;
 
-	if (kstrtobool(text, &on)) {
+	if (srt_flag_parse(text, len, &on)) {
 		snprintf(err, errlen, "fpu_empty: write 0 or 1");
 		srt_req_failed(loop, err);
 		return -EINVAL;

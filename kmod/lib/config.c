@@ -110,6 +110,21 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->live.catchup_max = 10;
 }
 
+/*
+ * A 0/1 switch written to a file: exactly "0" or "1", one trailing newline
+ * allowed, @len bytes in all (so a NUL inside the write is refused, not a
+ * silent end).  kstrtobool() would take "1 nan" or "yes please" as true.
+ */
+int srt_flag_parse(const char *text, size_t len, bool *on)
+{
+	if (len == 2 && text[1] == '\n')
+		len = 1;
+	if (len != 1 || (text[0] != '0' && text[0] != '1'))
+		return -EINVAL;
+	*on = text[0] == '1';
+	return 0;
+}
+
 bool srt_name_valid(const char *s)
 {
 	size_t n = strlen(s);

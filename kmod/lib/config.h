@@ -167,6 +167,7 @@ u64 srt_config_slack_max(const struct srt_config *cfg);
 int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
 			  char *buf, size_t len);
 bool srt_name_valid(const char *s);
+int srt_flag_parse(const char *text, size_t len, bool *on);
 int srt_io_spec_parse(struct srt_config *cfg, const char *val, char *err,
 		      size_t errlen);
 int srt_io_spec_check_signals(const struct srt_config *cfg, u32 n_in,

@@ -1066,6 +1066,18 @@ static void ed_text(const struct ioc *c, unsigned char *b, void *ctx)
 	r->text_len = t ? strlen(t) : 0;
 }
 
+/* "a\0b": a NUL inside text_len, which a parser would stop at. */
+static void ed_text_nul(const struct ioc *c, unsigned char *b, void *ctx)
+{
+	static const char t[] = "a\0= bogus";
+	struct shieldrt_req *r = (void *)b;
+
+	(void)c;
+	(void)ctx;
+	r->text = (uintptr_t)t;
+	r->text_len = sizeof(t) - 1;
+}
+
 static void ed_text_at(const struct ioc *c, unsigned char *b, void *ctx)
 {
 	struct shieldrt_req *r = (void *)b;
@@ -1234,6 +1246,8 @@ static void generic_cases(const struct ioc *c)
 			 normal(c), ed_text, "x");
 		return;
 	}
+	run_case(c, "text with a NUL inside text_len", EINVAL, normal(c),
+		 ed_text_nul, NULL);
 	run_case(c, "text in a PROT_NONE page", EFAULT, normal(c),
 		 ed_text_at, guard);
 	run_case(c, "text at the top of the address space", EFAULT,

@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Writes a hostile user found accepted (issue 17), each refused now:
+# a switch file takes exactly 0 or 1, not any line that starts with a
+# digit; a NUL inside a write is refused, not a silent end of the text;
+# a loop name of raw bytes is refused; and a flood of bad writes leaves
+# a rate-limited trace in the kernel log, while last_error keeps the
+# latest reason.
+. /srt/lib.sh
+
+ISO=$(first_cpu "$SRT_ISOLATED")
+[ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
+D=$SRT_DBG/bw
+ctl() { echo "$*" >$SRT_DBG/control; }
+
+# refuse DESC FILE BYTES: the write fails and last_error has a reason
+refuse() {
+	if printf '%b' "$3" >"$2" 2>/dev/null; then
+		t_fail "$1: refused" "accepted"
+	else
+		t_ok "$1: refused ($(cat $SRT_DBG/last_error))"
+	fi
+}
+
+srt_load || exit 1
+t_check "create loop bw" ctl "create name=bw cpu=$ISO period_us=1000 mode=hrtimer"
+printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' >/tmp/bw.chain
+t_check "load a one-gain chain" userctl chain load -l bw /tmp/bw.chain
+t_check "start bw" ctl "start bw"
+
+refuse "commit '1 nan'" $D/commit '1 nan'
+refuse "commit 'tel_decimation=4 nan'" $D/commit 'tel_decimation=4 nan'
+refuse "commit 'yes'" $D/commit 'yes'
+refuse "commit '1<NUL>junk'" $D/commit '1\0junk'
+t_eq "no commit took effect" none "$(cat $D/commit)"
+refuse "fpu_empty '1 nan'" $D/fpu_empty '1 nan'
+refuse "fpu_empty 'on'" $D/fpu_empty 'on'
+t_eq "fpu_empty unchanged" 0 "$(cat $D/fpu_empty)"
+t_check "fpu_empty '1' taken" sh -c "echo 1 >$D/fpu_empty"
+t_eq "fpu_empty reads 1" 1 "$(cat $D/fpu_empty)"
+t_check "fpu_empty '0' taken" sh -c "echo 0 >$D/fpu_empty"
+
+before=$(cat $D/params)
+refuse "params 'g.k=3<NUL>= bogus'" $D/params 'g.k=3\0= bogus'
+t_eq "staged parameters unchanged" "$before" "$(cat $D/params)"
+case $(cat $D/last_error) in
+*NUL*) t_ok "last_error names the NUL" ;;
+*) t_fail "last_error names the NUL" "$(cat $D/last_error)" ;;
+esac
+refuse "limits 'out=0 max=1<NUL>x'" $D/limits 'out=0 max=1\0x'
+
+refuse "create a loop named x<ff><fe>" $SRT_DBG/control \
+	'create name=x\377\376 cpu='"$ISO"' period_us=1000'
+t_eq "no such loop directory" "" "$(ls $SRT_DBG | grep '^x' || true)"
+userctl status --json >/tmp/bw.json 2>&1
+if json_ok /tmp/bw.json && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" /tmp/bw.json; then
+	t_ok "status --json is JSON with no raw high bytes"
+else
+	t_fail "status --json is JSON with no raw high bytes" "$(head -c 200 /tmp/bw.json)"
+fi
+
+# A flood of bad control lines: a bounded trace in the log.
+n0=$(dmesg | grep -c 'shieldrt: ')
+t0=$(cut -d. -f1 /proc/uptime)
+i=0
+while [ $i -lt 400 ]; do
+	echo "frobnicate $i" >$SRT_DBG/control 2>/dev/null
+	i=$((i + 1))
+done
+t1=$(cut -d. -f1 /proc/uptime)
+# one more after the interval, so the ratelimit reports what it dropped
+sleep 6
+echo "frobnicate last" >$SRT_DBG/control 2>/dev/null
+n1=$(dmesg | grep -c 'shieldrt: ')
+# 10 per 5 s, plus the suppression reports
+bound=$(( (t1 - t0 + 6) / 5 * 10 + 20 + 2 * ((t1 - t0 + 6) / 5 + 1) ))
+t_le "400 bad lines in $((t1 - t0)) s left $((n1 - n0)) log lines" $((n1 - n0)) $bound
+if dmesg | grep -q 'srt_error_set: [0-9]* callbacks suppressed'; then
+	t_ok "the log says how many it suppressed"
+else
+	t_fail "the log says how many it suppressed" "$(dmesg | tail -n 3)"
+fi
+t_eq "last_error has the latest reason" "unknown command 'frobnicate'" \
+	"$(cat $SRT_DBG/last_error)"
+
+t_check "stop bw" ctl "stop bw"
+t_check "destroy bw" ctl "destroy bw"
+srt_unload
