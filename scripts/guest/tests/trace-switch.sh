@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Switching the shieldrt events on and off while loops run, one at 50 us:
+# each switch patches kernel text (static keys) under running hrtimer
+# callbacks.  A user saw "Oops: int3" in try_to_wake_up from
+# srt_timer_fn once in two runs of this on QEMU 7.2 TCG.  Nothing may
+# oops or splat (the host checks the log), every loop keeps cycling, and
+# the events record while on.  SRT_TRACE_SWITCHES on/off pairs (default
+# 40; the reliability campaign runs 200).
+. /srt/lib.sh
+
+T=/sys/kernel/tracing
+N=${SRT_TRACE_SWITCHES:-40}
+NC=${SRT_NCPUS:-2}
+ISO=$(first_cpu "$SRT_ISOLATED")
+[ -n "$ISO" ] || ISO=$((NC - 1))
+ctl() { echo "$*" >$SRT_DBG/control; }
+st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
+
+srt_load || exit 1
+if [ ! -d $T/events/shieldrt ]; then
+	t_skip "trace-switch" "no tracefs events in this kernel"
+	srt_unload
+	exit 0
+fi
+# 50 us on the isolated CPU, the others spread over every CPU
+t_check "create tw0 (50 us, cpu $ISO)" \
+	ctl "create name=tw0 cpu=$ISO period_us=50 mode=hrtimer"
+i=1
+for p in 200 500 1000; do
+	cpu=$(( (ISO + i) % NC ))
+	t_check "create tw$i ($p us, cpu $cpu)" \
+		ctl "create name=tw$i cpu=$cpu period_us=$p mode=hrtimer"
+	i=$((i + 1))
+done
+for i in 0 1 2 3; do t_check "start tw$i" ctl "start tw$i"; done
+for i in 0 1 2 3; do eval c$i=$(st tw$i cycles); done
+
+echo 0 >$T/tracing_on
+echo >$T/trace
+echo 1 >$T/tracing_on
+k=0 bad=0
+while [ $k -lt "$N" ]; do
+	echo 1 >$T/events/shieldrt/enable || bad=$((bad + 1))
+	echo 0 >$T/events/shieldrt/enable || bad=$((bad + 1))
+	k=$((k + 1))
+done
+t_eq "$N on/off switches of events/shieldrt, every write taken" 0 $bad
+# the last window on, long enough for the 1 ms loop to record
+echo 1 >$T/events/shieldrt/cycle/enable
+sleep 1
+echo 0 >$T/events/shieldrt/cycle/enable
+t_ge "cycle events recorded while on" \
+	"$(grep -c 'shieldrt_cycle\|cycle:' $T/trace)" 1
+echo 0 >$T/tracing_on
+for i in 0 1 2 3; do
+	eval c=\$c$i
+	t_eq "tw$i still running" running "$(cat $SRT_DBG/tw$i/state)"
+	t_wait_ge "tw$i kept cycling" $((c + 10)) 30 st tw$i cycles
+done
+for i in 0 1 2 3; do ctl "stop tw$i"; ctl "destroy tw$i"; done
+t_eq "every loop gone" "" "$(cat $SRT_DBG/loops | grep '^tw' || true)"
+srt_unload
