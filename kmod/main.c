@@ -5,10 +5,12 @@
  */
 #include <linux/cpuhotplug.h>
 #include <linux/module.h>
+#include <linux/stringify.h>
 #include <linux/timekeeping.h>
 #include "loop.h"
 #include "admin/admin.h"
 #include "region.h"
+#include "shieldrt_version.h"
 
 static char *loops;
 module_param(loops, charp, 0444);
@@ -66,3 +68,6 @@ module_exit(srt_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("shieldrt: cyclic real-time control loops");
 MODULE_AUTHOR("shieldrt authors");
+MODULE_VERSION(SHIELDRT_VERSION);
+/* The region and control plane ABI this build speaks: "modinfo -F abi". */
+MODULE_INFO(abi, __stringify(SHIELDRT_ABI_VERSION));

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../include/shieldrt_version.h"
 #include "ctl.h"
 #include "sysfile.h"
 #include "userctl.h"
@@ -118,7 +119,8 @@ int main(int argc, char **argv)
 			print_usage(stdout);
 			return 0;
 		case 'V':
-			printf("userctl %s\n", USERCTL_VERSION);
+			printf("userctl %s (ABI %d)\n", SHIELDRT_VERSION,
+			       SHIELDRT_ABI_VERSION);
 			return 0;
 		case 'R':
 			sysfile_set_root(optarg);

@@ -6,7 +6,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define USERCTL_VERSION "0.1"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
