@@ -103,7 +103,7 @@ int cmd_setpoint(int argc, char **argv)
 		}
 	}
 	if (optind >= argc)
-		usage_error("setpoint: no INDEX=VALUE given");
+		usage_error("setpoint: no INPUT=VALUE given");
 	dpmap_open(&d, loop, 1);
 	for (i = optind; i < argc; i++) {
 		char *eq = strchr(argv[i], '='), *end;

@@ -5,6 +5,8 @@
  * the command name.  main.c expands this list twice: once to declare the
  * handlers, once to build the table, so adding a command is this line and
  * its file.  Keep the list in the order "userctl --help" shows it.
+ * USERCTL_TEST_CMD lines are tools of the test suites: they run, but
+ * "userctl --help", the man pages and the completion do not offer them.
  */
 USERCTL_CMD(loop,	"create, start, stop, resume and destroy control loops")
 USERCTL_CMD(status,	"show loops: state, configuration and statistics")
@@ -20,4 +22,4 @@ USERCTL_CMD(chain,	"load, show, stage and commit a loop's algorithm chain")
 USERCTL_CMD(limits,	"show and set a loop's output limits")
 USERCTL_CMD(sim,	"run a chain file on the host: outputs per cycle")
 USERCTL_CMD(replay,	"re-run a recording through a chain, compare bit for bit")
-USERCTL_CMD(scribble,	"testing: hostile writer over a loop region")
+USERCTL_TEST_CMD(scribble, "testing: hostile writer over a loop region")

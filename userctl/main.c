@@ -24,22 +24,27 @@ int cmd_help(int argc, char **argv);
  * so the lines of commands.h need no semicolon.
  */
 #define USERCTL_CMD(name, ...) cmd_##name(int argc, char **argv),
+#define USERCTL_TEST_CMD USERCTL_CMD
 int
 #include "commands.h"
 	cmd_help(int argc, char **argv);
+#undef USERCTL_TEST_CMD
 #undef USERCTL_CMD
 
 struct command {
 	const char *name;
 	const char *summary;
 	int (*run)(int argc, char **argv);
+	bool test_only;		/* not listed: a tool of the test suites */
 };
 
 static const struct command commands[] = {
-#define USERCTL_CMD(name, summary) { #name, summary, cmd_##name },
+#define USERCTL_CMD(name, summary) { #name, summary, cmd_##name, false },
+#define USERCTL_TEST_CMD(name, summary) { #name, summary, cmd_##name, true },
 #include "commands.h"
+#undef USERCTL_TEST_CMD
 #undef USERCTL_CMD
-	{ "help", "show the help of a command", cmd_help },
+	{ "help", "show the help of a command", cmd_help, false },
 };
 
 #define N_COMMANDS ARRAY_SIZE(commands)
@@ -56,14 +61,22 @@ static void print_usage(FILE *f)
 		"\n"
 		"commands:\n");
 	for (i = 0; i < N_COMMANDS; i++)
-		fprintf(f, "  %-10s %s\n", commands[i].name,
-			commands[i].summary);
+		if (!commands[i].test_only)
+			fprintf(f, "  %-10s %s\n", commands[i].name,
+				commands[i].summary);
 	fprintf(f,
 		"\n"
 		"The module is asked through %s (ioctls; $SHIELDRT_DEV\n"
 		"names another node); debugfs need not be mounted.  Every\n"
 		"/proc, /sys and /run path is read below $USERCTL_ROOT (or\n"
-		"--root DIR) when set: the host tests use a fake tree.\n",
+		"--root DIR) when set: the host tests use a fake tree.\n"
+		"\n"
+		"Exit status: 0 success; 1 the module refused (its reason and\n"
+		"the errno's name are printed) or the system failed; 2 a usage\n"
+		"error (unknown option, bad value, a file that cannot be read),\n"
+		"found before anything is sent.  Commands that check something\n"
+		"(shield audit, record, replay, stream) also exit 1 when the\n"
+		"check fails.\n",
 		SHIELDRT_DEVICE);
 }
 

@@ -111,7 +111,7 @@ printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' > "$T/g.chain"
 t_check "chain load reaches the kernel" reached chain load -l a "$T/g.chain"
 : > "$T/empty.chain"
 ucf chain load -l a "$T/empty.chain"; rc=$?
-t_eq "chain load of an empty file: exit 1" 1 $rc
+t_eq "chain load of an empty file: exit 2" 2 $rc
 t_check "an empty file is not sent (it would unload the chain)" \
 	sh -c "grep -q 'is empty' '$OUT' && ! grep -q ENOTTY '$OUT'"
 for m in unload show commit; do
@@ -132,5 +132,33 @@ t_check "limits: a LINE with a newline: exit 2, nothing sent" \
 clear"
 t_check "limits --json with LINEs: exit 2, nothing sent" rejected limits -l a -j clear
 t_check "limits without -l: exit 2, nothing sent" rejected limits
+
+# --- files named on the command line ----------------------------------
+# One rule for every command: a file that cannot be read is a usage
+# error, exit 2, with "cannot read FILE", before the module is asked.
+# (record's --output needs the loop's region first: guest tests.)
+missing=$T/no-such-file
+missing_file() {
+	ucf "$@"; rc=$?
+	[ $rc -eq 2 ] && has "cannot read $missing" && ! has "(ENOTTY)"
+}
+t_check "chain load of a missing file: exit 2" missing_file chain load -l a "$missing"
+t_check "stream of a missing file: exit 2" missing_file stream -l a -f "$missing"
+t_check "sim of a missing chain: exit 2" missing_file sim "$missing"
+t_check "sim of a missing input CSV: exit 2" \
+	missing_file sim "$T/g.chain" -p 1000 -i "$missing"
+t_check "replay of a missing recording: exit 2" \
+	missing_file replay "$T/g.chain" -p 1000 "$missing"
+
+# --- setpoint's words and the command list -----------------------------
+ucf setpoint -l a; t_eq "setpoint without assignments: exit 2" 2 $?
+t_check "setpoint's error names INPUT=VALUE, as its help does" has "no INPUT=VALUE given"
+uc setpoint --help
+t_check "setpoint's help names INPUT=VALUE" has "INPUT=VALUE"
+uc --help
+t_check "--help does not list the test tool scribble" sh -c "! grep -q '^  scribble ' '$OUT'"
+t_check "--help states the exit status convention" has "^Exit status: 0"
+uc scribble --help; t_eq "scribble --help still works (the tests use it)" 0 $?
+t_check "scribble --help says it is for testing" has "Testing only"
 
 t_done
