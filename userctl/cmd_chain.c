@@ -67,10 +67,10 @@ static int chain_load(const char *loop, const char *file)
 
 	err = file_read(file, &text, &len);
 	if (err)
-		fatal("cannot read %s: %s", file, strerror(-err));
+		usage_error("cannot read %s: %s", file, strerror(-err));
 	/* an empty text would unload the chain: say so instead */
 	if (!len)
-		fatal("%s is empty (to go back to the echo workload: userctl chain unload -l %s)",
+		usage_error("%s is empty (to go back to the echo workload: userctl chain unload -l %s)",
 		      file, loop);
 	ctl_chain(loop, text, len);
 	free(text);

@@ -256,7 +256,7 @@ int cmd_record(int argc, char **argv)
 	dpmap_open(&d, loop, 1);
 	r.out = path ? fopen(path, "w") : stdout;
 	if (!r.out)
-		fatal("cannot write %s: %s", path, strerror(errno));
+		usage_error("cannot write %s: %s", path, strerror(errno));
 	rep = path ? stdout : stderr;
 	r.nsel = d.m.hdr->tel_nsel;
 	if (r.nsel > SHIELDRT_MAX_SEL ||

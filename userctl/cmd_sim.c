@@ -32,7 +32,7 @@ void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns)
 	s->path = path;
 	f = fopen(path, "rb");
 	if (!f)
-		usage_error("cannot read chain %s: %s", path, strerror(errno));
+		usage_error("cannot read %s: %s", path, strerror(errno));
 	text = xmalloc(SRT_TEXT_MAX + 1);
 	len = fread(text, 1, SRT_TEXT_MAX + 1, f);
 	if (ferror(f))

@@ -100,7 +100,7 @@ static void traj_load(struct traj *t, const char *path, int per_cycle)
 	ssize_t len;
 
 	if (!f)
-		fatal("cannot open %s: %s", path, strerror(errno));
+		usage_error("cannot read %s: %s", path, strerror(errno));
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		char *p = line;
 
