@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "../include/uapi/shieldrt.h"
 #include "shield.h"
@@ -359,10 +360,17 @@ static void audit_fair_server(const struct shield_ctx *c, struct report *r)
 	char check[64], *path, *text, *fix;
 	int cpu, last = cpuset_last(&c->shield);
 
-	if (!file_exists(dir)) {
-		report_add(r, V_SKIP, "sched.fair_server", NULL,
-			   "%s: not present (kernel before 6.12 or debugfs not mounted)",
-			   syspath(dir));
+	if (access(dir, F_OK)) {
+		/* debugfs is root's only (mode 0700): say so, not "absent" */
+		if (errno == EACCES)
+			report_add(r, V_SKIP, "sched.fair_server",
+				   "run the audit as root",
+				   "%s: %s (debugfs is readable by root only)",
+				   syspath(dir), strerror(errno));
+		else
+			report_add(r, V_SKIP, "sched.fair_server", NULL,
+				   "%s: not present (kernel before 6.12 or debugfs not mounted)",
+				   syspath(dir));
 		free(dir);
 		return;
 	}

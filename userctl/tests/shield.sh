@@ -91,6 +91,24 @@ for c in sched.fair_server cpufreq.cpu2 kernel.nohz_full \
 	t_check "absent feature: $c SKIP" line $c SKIP
 done
 
+# --- debugfs is root's only: a user is told so, not "not present" -----
+# Needs root to become another user (setpriv); the fake debugfs gets the
+# real one's mode, 0700.
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+	fake_tree "$R"
+	chmod 755 "$T"
+	chmod -R a+rX "$R"
+	chmod 700 "$R/sys/kernel/debug"
+	USERCTL_ROOT=$R setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$U" shield audit --cpus 2-3 > "$OUT" 2>&1
+	t_check "non-root: fair_server SKIP says permission, not absence" sh -c \
+		"grep '^SKIP  sched.fair_server ' $OUT | grep -q 'Permission denied (debugfs is readable by root only)'"
+	t_check "non-root: the remedy is to run as root" has "fix: run the audit as root"
+	chmod 700 "$T"
+else
+	t_ok "# SKIP non-root debugfs message: needs root and setpriv"
+fi
+
 # --- kernel lockdown ---------------------------------------------------
 fake_tree "$R"
 uc shield audit --cpus 2-3
