@@ -42,6 +42,14 @@ SRT_LOCKDOWN="x86_64-debug"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
+
+# script_help: print the calling script's header comment (the lines after
+# the SPDX line up to the first line that is not a comment), unindented;
+# a script's --help is its header, so the two cannot disagree.
+script_help() {
+	awk 'NR <= 2 { next } !/^#/ { exit }
+		{ sub(/^# ?/, "") } $0 != "" || text { text = 1; print }' "$0"
+}
 log() { echo "${0##*/}: $*" >&2; }
 
 # matrix_field NAME FIELD(1..5)
