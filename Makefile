@@ -10,8 +10,15 @@
 #   make check-full           the same on every kernel and arch
 #   make demo                 closed-loop demo in a VM
 #   make style                checkpatch on the project's files
+#   make man                  userctl's man pages (build/man/) from its --help
+#   make install              modules for KVER, userctl, man pages, udev
+#                             rule, completion (DESTDIR, PREFIX honoured)
+#   make install-dkms         the module's sources for DKMS in /usr/src
+#   make uninstall            remove what the installs recorded
 #   make clean
 #
+# SIGN_KEY=key.pem SIGN_CERT=cert.der signs every module built, with the
+# kernel's scripts/sign-file (a MOK: README "On a real machine").
 # Building for a matrix kernel needs scripts/setup first (it prepares the
 # kernel trees); building for the running kernel needs its headers only.
 
@@ -29,10 +36,56 @@ ifeq ($(KERNEL),)
   endif
 endif
 
+# Installation places (scripts/dist/install says what goes where).
+KVER ?= $(shell uname -r)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/shieldrt
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+UDEVRULESDIR ?= /lib/udev/rules.d
+MODDIR ?= /lib/modules/$(KVER)/updates
+DKMSDIR ?= /usr/src
+MANIFEST ?= $(PREFIX)/share/shieldrt/install.manifest
+# The running kernel's modules are build/host's; any other KVER's are
+# built against /lib/modules/KVER/build.
+INSTALL_KERNEL := $(if $(filter $(KVER),$(shell uname -r)),host,kver:$(KVER))
+INSTALL_MODSRC := $(CURDIR)/build/$(if $(filter host,$(INSTALL_KERNEL)),host,kver-$(KVER))
+SIGN_ARGS := $(if $(SIGN_KEY)$(SIGN_CERT),--sign-key "$(SIGN_KEY)" --sign-cert "$(SIGN_CERT)")
+INSTALL_ENV := DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" \
+	MANDIR="$(MANDIR)" DOCDIR="$(DOCDIR)" COMPLETIONDIR="$(COMPLETIONDIR)" \
+	UDEVRULESDIR="$(UDEVRULESDIR)" MODDIR="$(MODDIR)" KVER="$(KVER)" \
+	DKMSDIR="$(DKMSDIR)" MANIFEST="$(MANIFEST)" \
+	MODSRC="$(INSTALL_MODSRC)" USERCTL="$(CURDIR)/userctl/userctl" \
+	MANPAGES="$(CURDIR)/build/man"
+
 all: module userctl
 
 module userctl:
-	@$(SCRIPTS)/build --kernel $(KERNEL) --only $@
+	@$(SCRIPTS)/build --kernel $(KERNEL) --only $@ $(SIGN_ARGS)
+
+man: userctl-host
+	@rm -rf build/man
+	@$(SCRIPTS)/dist/mkman userctl/userctl build/man
+
+# userctl for this machine (the man pages run it), whatever KERNEL says
+userctl-host:
+	@$(MAKE) -s -C userctl
+
+install: install-module install-utils
+
+install-module:
+	@$(SCRIPTS)/build --kernel $(INSTALL_KERNEL) --only module $(SIGN_ARGS)
+	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install module
+
+install-utils: man
+	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install utils
+
+install-dkms:
+	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install dkms-src
+
+uninstall:
+	@$(INSTALL_ENV) $(SCRIPTS)/dist/install uninstall
 
 modules-all:
 	@$(SCRIPTS)/build --all
@@ -54,4 +107,6 @@ clean:
 	$(MAKE) -C userctl clean 2>/dev/null || true
 	$(MAKE) -C algorithms clean 2>/dev/null || true
 
-.PHONY: all module userctl modules-all check check-full demo style clean
+.PHONY: all module userctl modules-all check check-full demo style clean \
+	man userctl-host install install-module install-utils install-dkms \
+	uninstall
