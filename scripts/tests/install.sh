@@ -1,0 +1,247 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installation on the host (TAP), what a user of a Debian machine does:
+#   - one version: include/shieldrt_version.h, debian/changelog, userctl
+#     --version, dkms.conf and modinfo agree; the ABI version is the UAPI
+#     header's, in modinfo and userctl --version;
+#   - make install DESTDIR=... KVER=... lays out exactly the expected
+#     files (modules signed with a throwaway key), make uninstall removes
+#     every one of them and every directory it created;
+#   - every man page opens with man -l, lints clean, and says what
+#     --help says; shieldrt(4) names every ioctl and tracepoint;
+#   - make install-dkms gives a source tree DKMS builds against the
+#     installed Debian headers (scratch DKMS trees: /var/lib/dkms and
+#     /lib/modules are not touched), signing with its own throwaway key.
+# The Debian packages are scripts/tests/debian.sh (make check-full), as is
+# this test against the oldest headers.
+#
+# SHIELDRT_TEST_KVER picks the kernel: a release, or "newest" (the
+# default) or "oldest" of the non-RT releases with headers in /lib/modules.  Needs root (dkms) and scripts/setup's
+# packages (dkms, mandoc, man-db, openssl).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+n=0
+fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -z "${2:-}" ] || echo "$2" | sed 's/^/# /'; }
+t() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d" "failed: $*"; fi; }
+eq() { if [ "$2" = "$3" ]; then ok "$1"; else nok "$1" "expected '$2', got '$3'"; fi; }
+
+T=$(mktemp -d /tmp/shieldrt-install.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+
+# releases with headers, oldest first, RT kernels left out
+kvers=$(ls -d /lib/modules/*/build 2>/dev/null |
+	sed 's|^/lib/modules/||; s|/build$||' | grep -v -- '-rt-' | sort -V)
+case ${SHIELDRT_TEST_KVER:-newest} in
+newest) kver=$(echo "$kvers" | tail -n1) ;;
+oldest) kver=$(echo "$kvers" | head -n1) ;;
+*) kver=$SHIELDRT_TEST_KVER ;;
+esac
+if [ -z "$kver" ]; then
+	nok "kernel headers installed in /lib/modules/*/build (scripts/setup)"
+	echo "1..$n"
+	exit 1
+fi
+echo "# kernel: $kver"
+
+# --- one version ---------------------------------------------------------
+version=$(sed -n 's/^#define SHIELDRT_VERSION "\(.*\)"$/\1/p' include/shieldrt_version.h)
+abi=$(sed -n 's/^#define SHIELDRT_ABI_VERSION[[:space:]]*\([0-9]*\).*/\1/p' include/uapi/shieldrt.h)
+t "include/shieldrt_version.h defines the version" [ -n "$version" ]
+t "the UAPI header defines the ABI version" [ -n "$abi" ]
+eq "debian/changelog's version is the header's" "$version" \
+	"$(dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)"
+make -s -C userctl >/dev/null 2>&1
+eq "userctl --version prints the version and the ABI" \
+	"userctl $version (ABI $abi)" "$(userctl/userctl --version)"
+
+# --- make install into a DESTDIR, with signing ---------------------------
+openssl req -new -x509 -nodes -days 1 -subj "/CN=shieldrt install test" \
+	-newkey rsa:2048 -keyout "$T/key.pem" -outform DER -out "$T/cert.der" \
+	>/dev/null 2>&1
+D=$T/root
+if make -s install DESTDIR="$D" KVER="$kver" SIGN_KEY="$T/key.pem" \
+	SIGN_CERT="$T/cert.der" >"$T/install.log" 2>&1; then
+	ok "make install DESTDIR=... KVER=$kver"
+else
+	nok "make install DESTDIR=... KVER=$kver" "$(tail -n 20 "$T/install.log")"
+fi
+
+man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
+	on && /^  [a-z]/ && $1 != "help" { print "usr/local/share/man/man1/userctl-" $1 ".1" }
+	on && /^$/ { exit }')
+{
+	for m in shieldrt shieldrt_pcibar shieldrt_simdaq; do
+		echo "lib/modules/$kver/updates/$m.ko"
+	done
+	echo lib/udev/rules.d/60-shieldrt.rules
+	echo usr/local/bin/userctl
+	echo usr/local/share/bash-completion/completions/userctl
+	echo usr/local/share/doc/shieldrt/examples/modprobe.d/shieldrt.conf
+	echo "$man1"
+	echo usr/local/share/man/man1/userctl.1
+	echo usr/local/share/man/man4/shieldrt.4
+	echo usr/local/share/shieldrt/install.manifest
+} | sort >"$T/want"
+(cd "$D" 2>/dev/null && find . -type f -o -type l) | sed 's|^\./||' | sort >"$T/got"
+if diff -u "$T/want" "$T/got" >"$T/diff"; then
+	ok "the installed files are exactly the expected ones ($(wc -l <"$T/want"))"
+else
+	nok "the installed files are exactly the expected ones" "$(cat "$T/diff")"
+fi
+t "no man page for the test tool scribble" \
+	[ ! -e "$D/usr/local/share/man/man1/userctl-scribble.1" ]
+t "with DESTDIR, depmod did not write into it" \
+	[ ! -e "$D/lib/modules/$kver/modules.dep" ]
+ko=$D/lib/modules/$kver/updates/shieldrt.ko
+eq "the installed module's vermagic is $kver's" "$kver" \
+	"$(modinfo -F vermagic "$ko" 2>/dev/null | awk '{ print $1 }')"
+eq "modinfo: version" "$version" "$(modinfo -F version "$ko" 2>/dev/null)"
+eq "modinfo: abi" "$abi" "$(modinfo -F abi "$ko" 2>/dev/null)"
+for m in shieldrt shieldrt_pcibar shieldrt_simdaq; do
+	eq "$m.ko is signed by the key given to make" "shieldrt install test" \
+		"$(modinfo -F signer "$D/lib/modules/$kver/updates/$m.ko" 2>/dev/null)"
+done
+t "the signature trailer is there" \
+	grep -q '~Module signature appended~' "$ko"
+t "userctl is executable and runs" \
+	sh -c "'$D/usr/local/bin/userctl' --version | grep -q '^userctl $version '"
+t "the udev rule gives /dev/shieldrt to the shieldrt group" \
+	grep -q 'KERNEL=="shieldrt".*GROUP="shieldrt", MODE="0660"' \
+	"$D/lib/udev/rules.d/60-shieldrt.rules"
+t "the modprobe.d example sets loops=" \
+	grep -q '^#options shieldrt loops="name=' \
+	"$D/usr/local/share/doc/shieldrt/examples/modprobe.d/shieldrt.conf"
+t "the bash completion registers for userctl" \
+	bash -c ". '$D/usr/local/share/bash-completion/completions/userctl' && complete -p userctl | grep -q _userctl"
+t "the completion offers the commands userctl lists" bash -c "
+	. '$D/usr/local/share/bash-completion/completions/userctl'
+	PATH='$D/usr/local/bin':\$PATH
+	COMP_WORDS=(userctl ''); COMP_CWORD=1; _userctl userctl
+	w=\" \${COMPREPLY[*]} \"
+	[[ \$w == *' loop '* && \$w == *' limits '* && \$w != *' scribble '* ]]"
+t "the completion offers loop's modes" bash -c "
+	. '$D/usr/local/share/bash-completion/completions/userctl'
+	PATH='$D/usr/local/bin':\$PATH
+	COMP_WORDS=(userctl loop ''); COMP_CWORD=2; _userctl userctl
+	[ \"\${COMPREPLY[*]}\" = 'create destroy reset resume set start stop' ]"
+
+# --- man pages -------------------------------------------------------------
+pages=$(find "$D/usr/local/share/man" -type f -name '*.[14]' | sort)
+np=0
+for p in $pages; do
+	np=$((np + 1))
+	name=${p##*/}
+	if MANWIDTH=80 man -l "$p" >"$T/man.out" 2>"$T/man.err" &&
+	   [ ! -s "$T/man.err" ] && grep -q '^NAME' "$T/man.out"; then
+		ok "man -l $name renders, no warnings"
+	else
+		nok "man -l $name renders, no warnings" "$(head -n 5 "$T/man.err")"
+	fi
+	if mandoc -T lint -W warning "$p" >"$T/lint" 2>&1; then
+		ok "mandoc -T lint: $name clean"
+	else
+		nok "mandoc -T lint: $name clean" "$(head -n 5 "$T/lint")"
+	fi
+done
+t "man pages: userctl, one per command, shieldrt(4) ($np)" \
+	[ "$np" -eq "$(($(echo "$man1" | wc -l) + 2))" ]
+# Each command's page says what its --help says: every long option, and
+# its usage lines as the synopsis.
+for p in $pages; do
+	name=${p##*/}
+	case $name in userctl-*.1) ;; *) continue ;; esac
+	cmd=${name#userctl-}
+	cmd=${cmd%.1}
+	MANWIDTH=200 man -l "$p" 2>/dev/null >"$T/page"
+	missing=""
+	for o in $(userctl/userctl "$cmd" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+		grep -qF -- "$o" "$T/page" || missing="$missing $o"
+	done
+	first=$(userctl/userctl "$cmd" --help | sed -n '1s/^usage: *//p')
+	if [ -z "$missing" ] && grep -qF -- "$first" "$T/page"; then
+		ok "userctl-$cmd(1) has --help's options and usage"
+	else
+		nok "userctl-$cmd(1) has --help's options and usage" \
+			"missing:$missing; usage: $first"
+	fi
+done
+MANWIDTH=200 man -l "$D/usr/local/share/man/man1/userctl.1" 2>/dev/null >"$T/page"
+t "userctl(1) states the exit status convention of --help" \
+	grep -q 'Exit status: 0 success; 1 the module refused' "$T/page"
+MANWIDTH=200 man -l "$D/usr/local/share/man/man4/shieldrt.4" 2>/dev/null >"$T/page4"
+missing=""
+for i in $(grep -oE 'SHIELDRT_IOC_[A-Z_]+' include/uapi/shieldrt.h | sort -u | grep -vx SHIELDRT_IOC_MAGIC); do
+	grep -qw -- "$i" "$T/page4" || missing="$missing $i"
+done
+if [ -z "$missing" ]; then ok "shieldrt(4) names every ioctl of the UAPI header"
+else nok "shieldrt(4) names every ioctl of the UAPI header" "missing:$missing"; fi
+missing=""
+for e in $(sed -nE 's/^(TRACE_EVENT|DEFINE_EVENT)\(([a-z_]+, )?([a-z_]+),.*/\3/p' kmod/trace.h); do
+	grep -qw -- "$e" "$T/page4" || missing="$missing $e"
+done
+if [ -z "$missing" ]; then ok "shieldrt(4) names every tracepoint of kmod/trace.h"
+else nok "shieldrt(4) names every tracepoint of kmod/trace.h" "missing:$missing"; fi
+
+# --- make uninstall --------------------------------------------------------
+if make -s uninstall DESTDIR="$D" KVER="$kver" >"$T/uninstall.log" 2>&1; then
+	ok "make uninstall"
+else
+	nok "make uninstall" "$(tail -n 10 "$T/uninstall.log")"
+fi
+left=$(cd "$D" && find . -mindepth 1 | head -n 10)
+t "make uninstall left nothing behind (files and the directories it made)" \
+	[ -z "$left" ]
+mkdir -p "$D/usr/local/share/man/man1"
+make -s install-utils DESTDIR="$D" >/dev/null 2>&1 &&
+	make -s uninstall DESTDIR="$D" >/dev/null 2>&1
+t "uninstall keeps a directory that existed before install" \
+	[ -d "$D/usr/local/share/man/man1" ]
+
+# --- DKMS against the installed headers -------------------------------------
+S=$T/src
+if make -s install-dkms DESTDIR="$S" MANIFEST= >"$T/dkms-src.log" 2>&1; then
+	ok "make install-dkms"
+else
+	nok "make install-dkms" "$(tail -n 10 "$T/dkms-src.log")"
+fi
+tree=$S/usr/src/shieldrt-$version
+eq "dkms.conf carries the header's version" "PACKAGE_VERSION=\"$version\"" \
+	"$(grep '^PACKAGE_VERSION=' "$tree/dkms.conf" 2>/dev/null)"
+t "dkms.conf has AUTOINSTALL" grep -qx 'AUTOINSTALL="yes"' "$tree/dkms.conf"
+t "the DKMS tree holds no tests, KUnit suites or scripts" \
+	bash -c "! (cd '$tree' && find . -path ./kunit -o -path '*/tests' -o -path ./scripts -o -name '*.sh' -o -name Makefile | grep -q .)"
+if [ "$(id -u)" != 0 ]; then
+	ok "# SKIP dkms build: needs root"
+elif ! command -v dkms >/dev/null; then
+	nok "dkms is installed (scripts/setup)"
+else
+	dk=(--sourcetree "$S/usr/src" --dkmstree "$T/dkms" --installtree "$T/modules")
+	mkdir -p "$T/dkms" "$T/modules"
+	# dkms signs with the framework's key unless told: a throwaway one
+	export mok_signing_key=$T/key.pem mok_certificate=$T/cert.der
+	t "dkms add" sh -c 'dkms add "$@" >"$0" 2>&1' "$T/dkms-add.log" \
+		-m shieldrt -v "$version" "${dk[@]}"
+	start=$(date +%s)
+	if dkms build -m shieldrt -v "$version" -k "$kver" "${dk[@]}" \
+		>"$T/dkms.log" 2>&1; then
+		ok "dkms build -k $kver ($(($(date +%s) - start)) s)"
+	else
+		nok "dkms build -k $kver" "$(tail -n 30 "$T/dkms.log"; \
+			cat "$T/dkms/shieldrt/$version/build/make.log" 2>/dev/null | tail -n 20)"
+	fi
+	built=$(find "$T/dkms/shieldrt/$version/$kver" -name 'shieldrt.ko*' 2>/dev/null | head -n1)
+	eq "DKMS's module: version" "$version" "$(modinfo -F version "$built" 2>/dev/null)"
+	eq "DKMS's module: abi" "$abi" "$(modinfo -F abi "$built" 2>/dev/null)"
+	eq "DKMS's module: signed with the key DKMS was given" \
+		"shieldrt install test" "$(modinfo -F signer "$built" 2>/dev/null)"
+	nmod=$(find "$T/dkms/shieldrt/$version/$kver" -name '*.ko*' | wc -l)
+	eq "DKMS built the runtime and both providers" 3 "$nmod"
+	t "the real DKMS tree was not touched" [ ! -e /var/lib/dkms/shieldrt ]
+fi
+
+echo "1..$n"
+exit $fail
