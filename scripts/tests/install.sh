@@ -214,6 +214,23 @@ eq "dkms.conf carries the header's version" "PACKAGE_VERSION=\"$version\"" \
 t "dkms.conf has AUTOINSTALL" grep -qx 'AUTOINSTALL="yes"' "$tree/dkms.conf"
 t "the DKMS tree holds no tests, KUnit suites or scripts" \
 	bash -c "! (cd '$tree' && find . -path ./kunit -o -path '*/tests' -o -path ./scripts -o -name '*.sh' -o -name Makefile | grep -q .)"
+# ... and nothing the build does not read: every file but the build
+# descriptions is in the dependency files kbuild wrote for make install's
+# build of the same sources above.
+kb=$top/build/kver-$kver
+[ "$kver" = "$(uname -r)" ] && kb=$top/build/host
+find "$kb/src/kmod" "$kb/src/algorithms" -name '.*.o.cmd' -exec cat {} + 2>/dev/null |
+	tr ' \\' '\n\n' | grep -F "$kb/src/" | sed "s|^.*$kb/src/||; s|[:)]*\$||" |
+	sort -u >"$T/used"
+unused=$(cd "$tree" 2>/dev/null && find . -type f ! -name Kbuild ! -name dkms.conf \
+	! -name '*.kbuild' ! -name '*.mk' | sed 's|^\./||' | sort | comm -23 - "$T/used")
+if [ -s "$T/used" ] && [ -z "$unused" ]; then
+	ok "every file of the DKMS tree is read by the module build"
+else
+	nok "every file of the DKMS tree is read by the module build" \
+		"$( [ -s "$T/used" ] || echo "no dependency files in $kb"; echo "$unused")"
+fi
+
 if [ "$(id -u)" != 0 ]; then
 	ok "# SKIP dkms build: needs root"
 elif ! command -v dkms >/dev/null; then
