@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared by the fuzz targets here: a property that fails aborts (so
+ * libFuzzer keeps the input as a crash), and a cursor that takes the
+ * input apart into numbers and text.
+ */
+#ifndef SRT_FUZZ_H
+#define SRT_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+#define fuzz_check(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			fprintf(stderr, "%s:%d: property failed: %s: ",	\
+				__FILE__, __LINE__, #cond);		\
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+			abort();					\
+		}							\
+	} while (0)
+
+struct fuzz_in {
+	const uint8_t *p;
+	size_t n;
+};
+
+/* The next byte, or 0 once the input is used up. */
+static inline uint8_t fuzz_u8(struct fuzz_in *in)
+{
+	if (!in->n)
+		return 0;
+	in->n--;
+	return *in->p++;
+}
+
+/* The next k bytes (k <= 8) as a little-endian number. */
+static inline uint64_t fuzz_uint(struct fuzz_in *in, unsigned int k)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < k; i++)
+		v |= (uint64_t)fuzz_u8(in) << (8 * i);
+	return v;
+}
+
+/*
+ * A NUL-terminated copy of @n bytes in a block of exactly n + 1 bytes:
+ * text as the kernel receives it from a write, and any read past its end
+ * is the sanitizer's to report.  Exits if memory runs out.
+ */
+static inline char *fuzz_text(const uint8_t *p, size_t n)
+{
+	char *s = malloc(n + 1);
+
+	if (!s)
+		abort();
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+#endif /* SRT_FUZZ_H */
