@@ -94,7 +94,7 @@ static void srt_dec_shl(struct srt_dec *a, unsigned int k)
 	}
 	total = end - w;
 	a->dp += total - a->nd;
-	memmove(a->d, a->d + w + 1, total);
+	memmove(a->d, a->d + (w + 1), total);
 	if (total > SRT_DEC_DIGITS) {
 		for (i = SRT_DEC_DIGITS; i < total; i++)
 			if (a->d[i])
