@@ -225,7 +225,17 @@ static inline void *srt_region_map(int fd, const struct shieldrt_offsets *off,
 	return base;
 }
 
-/* 0, or -1 if the offsets do not describe a sane region. */
+/* Does [at, at + n) lie within a region of sz bytes?  64-bit sums. */
+static inline int srt_map_within(__u64 at, __u64 n, __u64 sz)
+{
+	return at + n <= sz;
+}
+
+/*
+ * 0, or -1 if the offsets do not describe a sane region: every part
+ * inside it, and every offset and stride a multiple of 8 (the parts
+ * hold __u64s; the kernel's layout aligns them further).
+ */
 static inline int srt_map_init(struct srt_map *m, void *base,
 			       const struct shieldrt_offsets *off)
 {
@@ -235,14 +245,24 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	if (off->cmd_size & (off->cmd_size - 1) ||
 	    off->tel_size & (off->tel_size - 1) ||
 	    !off->cmd_size || !off->tel_size ||
-	    off->hdr + sizeof(struct shieldrt_hdr) > sz ||
-	    off->mbox_slots + 3ULL * off->mbox_stride > sz ||
-	    off->cmd_entries + (__u64)off->cmd_size * off->cmd_stride > sz ||
-	    off->tel_entries + (__u64)off->tel_size * off->tel_stride > sz ||
-	    off->stats + sizeof(struct shieldrt_stats) > sz ||
-	    off->user + sizeof(struct shieldrt_user) > sz ||
-	    off->cmd_head + 4ULL > sz || off->cmd_tail + 4ULL > sz ||
-	    off->tel_head + 4ULL > sz || off->tel_tail + 4ULL > sz ||
+	    (off->hdr | off->mbox | off->mbox_slots | off->mbox_stride |
+	     off->cmd_head | off->cmd_tail | off->cmd_entries |
+	     off->cmd_stride | off->tel_head | off->tel_tail |
+	     off->tel_entries | off->tel_stride | off->stats | off->user |
+	     off->writable) & 7 ||
+	    !srt_map_within(off->hdr, sizeof(struct shieldrt_hdr), sz) ||
+	    !srt_map_within(off->user, sizeof(struct shieldrt_user), sz) ||
+	    !srt_map_within(off->mbox, sizeof(struct shieldrt_mbox), sz) ||
+	    !srt_map_within(off->mbox_slots, 3ULL * off->mbox_stride, sz) ||
+	    !srt_map_within(off->cmd_head, sizeof(__u32), sz) ||
+	    !srt_map_within(off->cmd_tail, sizeof(__u32), sz) ||
+	    !srt_map_within(off->cmd_entries,
+			    (__u64)off->cmd_size * off->cmd_stride, sz) ||
+	    !srt_map_within(off->tel_head, sizeof(__u32), sz) ||
+	    !srt_map_within(off->tel_tail, sizeof(__u32), sz) ||
+	    !srt_map_within(off->tel_entries,
+			    (__u64)off->tel_size * off->tel_stride, sz) ||
+	    !srt_map_within(off->stats, sizeof(struct shieldrt_stats), sz) ||
 	    off->writable > sz)
 		return -1;
 	m->base = base;

@@ -471,11 +471,55 @@ static void test_layout(void)
 	test_layout_split(32, 1, 1, 65536);
 }
 
+/*
+ * The reader's srt_map_init() refuses offsets that would put a part of
+ * the region outside it or off an 8-byte boundary (fuzz_ring found the
+ * mailbox and ring control blocks unchecked).
+ */
+static void test_map_init(void)
+{
+	static const struct {
+		const char *desc;
+		size_t field;
+		u32 value;	/* 0: region_size - 8 */
+	} refused[] = {
+		{ "mailbox off an 8-byte boundary",
+		  offsetof(struct shieldrt_offsets, mbox), 0x2c6 },
+		{ "mailbox at the region's end",
+		  offsetof(struct shieldrt_offsets, mbox), 0 },
+		{ "command ring control at the region's end",
+		  offsetof(struct shieldrt_offsets, cmd), 0 },
+		{ "telemetry ring control at the region's end",
+		  offsetof(struct shieldrt_offsets, tel), 0 },
+		{ "header past 4 GiB on a 32-bit sum",
+		  offsetof(struct shieldrt_offsets, hdr), 0xfffffff8U },
+	};
+	struct shieldrt_offsets off, bad;
+	struct srt_map m;
+	struct bed b;
+	size_t i;
+	u32 v;
+
+	bed_init(&b);
+	off = b.off;
+	tap_ok(!srt_map_init(&m, b.mem, &off),
+	       "map: the kernel's layout is accepted");
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		bad = off;
+		v = refused[i].value ? refused[i].value : off.region_size - 8;
+		memcpy((char *)&bad + refused[i].field, &v, sizeof(v));
+		tap_ok(srt_map_init(&m, b.mem, &bad) == -1, "map: %s refused",
+		       refused[i].desc);
+	}
+	free(b.mem);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200000;
 
 	test_layout();
+	test_map_init();
 	test_cmd_cases();
 	test_cmd_timing();
 	test_cmd_corrupt();
