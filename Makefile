@@ -8,6 +8,8 @@
 #   make modules-all          every matrix kernel, W=1, warnings are errors
 #   make check                host tests, KUnit, VM suite on the quick matrix
 #   make check-full           the same on every kernel and arch
+#   make check-reliability    the long tests (1,000,000 executions per
+#                             fuzz target, ...), one summary line
 #   make demo                 closed-loop demo in a VM
 #   make style                checkpatch on the project's files
 #   make man                  userctl's man pages (build/man/) from its --help
@@ -96,6 +98,9 @@ check:
 check-full:
 	@$(SCRIPTS)/check --full
 
+check-reliability:
+	@$(SCRIPTS)/check-reliability
+
 demo:
 	@$(SCRIPTS)/demo
 
@@ -107,6 +112,6 @@ clean:
 	$(MAKE) -C userctl clean 2>/dev/null || true
 	$(MAKE) -C algorithms clean 2>/dev/null || true
 
-.PHONY: all module userctl modules-all check check-full demo style clean \
-	man userctl-host install install-module install-utils install-dkms \
-	uninstall
+.PHONY: all module userctl modules-all check check-full check-reliability \
+	demo style clean man userctl-host install install-module \
+	install-utils install-dkms uninstall
