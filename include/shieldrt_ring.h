@@ -245,6 +245,7 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	if (off->cmd_size & (off->cmd_size - 1) ||
 	    off->tel_size & (off->tel_size - 1) ||
 	    !off->cmd_size || !off->tel_size ||
+	    off->tel_stride < sizeof(struct shieldrt_tel) ||
 	    (off->hdr | off->mbox | off->mbox_slots | off->mbox_stride |
 	     off->cmd_head | off->cmd_tail | off->cmd_entries |
 	     off->cmd_stride | off->tel_head | off->tel_tail |

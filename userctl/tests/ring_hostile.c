@@ -474,7 +474,8 @@ static void test_layout(void)
 /*
  * The reader's srt_map_init() refuses offsets that would put a part of
  * the region outside it or off an 8-byte boundary (fuzz_ring found the
- * mailbox and ring control blocks unchecked).
+ * mailbox and ring control blocks unchecked, and records shorter than
+ * their struct).
  */
 static void test_map_init(void)
 {
@@ -493,6 +494,8 @@ static void test_map_init(void)
 		  offsetof(struct shieldrt_offsets, tel), 0 },
 		{ "header past 4 GiB on a 32-bit sum",
 		  offsetof(struct shieldrt_offsets, hdr), 0xfffffff8U },
+		{ "telemetry stride below a record's size",
+		  offsetof(struct shieldrt_offsets, tel_stride), 32 },
 	};
 	struct shieldrt_offsets off, bad;
 	struct srt_map m;
