@@ -206,6 +206,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct bed b;
 
 	setup(&b, &in);
+	/* srt_map_init() reads the live block: its seq even, if it is there */
+	if ((u64)b.off.hdr + sizeof(struct shieldrt_hdr) <= b.size &&
+	    !(b.off.hdr & 7))
+		((struct shieldrt_hdr *)(b.mem + b.off.hdr))->live.seq &= ~1U;
 	if (!srt_map_init(&b.m, b.mem, &b.off)) {
 		while (in.n)
 			step(&b, &in);
