@@ -255,12 +255,12 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	    !srt_map_within(off->user, sizeof(struct shieldrt_user), sz) ||
 	    !srt_map_within(off->mbox, sizeof(struct shieldrt_mbox), sz) ||
 	    !srt_map_within(off->mbox_slots, 3ULL * off->mbox_stride, sz) ||
-	    !srt_map_within(off->cmd_head, sizeof(__u32), sz) ||
-	    !srt_map_within(off->cmd_tail, sizeof(__u32), sz) ||
+	    !srt_map_within(off->cmd_head, sizeof(struct shieldrt_ring_idx), sz) ||
+	    !srt_map_within(off->cmd_tail, sizeof(struct shieldrt_ring_idx), sz) ||
 	    !srt_map_within(off->cmd_entries,
 			    (__u64)off->cmd_size * off->cmd_stride, sz) ||
-	    !srt_map_within(off->tel_head, sizeof(__u32), sz) ||
-	    !srt_map_within(off->tel_tail, sizeof(__u32), sz) ||
+	    !srt_map_within(off->tel_head, sizeof(struct shieldrt_ring_idx), sz) ||
+	    !srt_map_within(off->tel_tail, sizeof(struct shieldrt_ring_idx), sz) ||
 	    !srt_map_within(off->tel_entries,
 			    (__u64)off->tel_size * off->tel_stride, sz) ||
 	    !srt_map_within(off->stats, sizeof(struct shieldrt_stats), sz) ||

@@ -46,7 +46,9 @@ static u64 sum_cmd(const struct shieldrt_stats *s)
 static bool same_geometry(const struct srt_dp *a, const struct srt_dp *b)
 {
 	return a->base == b->base && a->hdr == b->hdr && a->mbox == b->mbox &&
-	       a->cmd == b->cmd && a->tel == b->tel && a->stats == b->stats &&
+	       a->user == b->user && a->cmd_headp == b->cmd_headp &&
+	       a->cmd_tailp == b->cmd_tailp && a->tel_headp == b->tel_headp &&
+	       a->tel_tailp == b->tel_tailp && a->stats == b->stats &&
 	       !memcmp(a->mbox_slot, b->mbox_slot, sizeof(a->mbox_slot)) &&
 	       a->cmd_ent == b->cmd_ent && a->tel_ent == b->tel_ent &&
 	       a->n_in == b->n_in && a->in_mask == b->in_mask &&
@@ -81,7 +83,7 @@ static void run_cycle(struct bed *b)
 	struct shieldrt_stats st = dp->st;
 	u64 in[SRT_MAX_SIGNALS], records = dp->st.tel_records;
 	u32 mid = srt_read_once(dp->mbox->middle), i;
-	u32 tail = srt_read_once(dp->cmd->tail), head = dp->cmd_head;
+	u32 tail = srt_read_once(*dp->cmd_tailp), head = dp->cmd_head;
 	bool cmd_work = tail != head || dp->cmd_more;
 
 	memcpy(in, b->sig.in, sizeof(in));
@@ -176,10 +178,10 @@ static void step(struct bed *b, struct fuzz_in *in)
 		break;
 	case 3:		/* a command entry for about now */
 		e = slot_at(b, b->off.cmd_entries, b->off.cmd_stride,
-			    dp->cmd->tail & dp->cmd_mask);
+			    *dp->cmd_tailp & dp->cmd_mask);
 		e->key = b->cycle + (int8_t)fuzz_u8(in);
 		fill_slot(b, e, in);
-		srt_store_release(&dp->cmd->tail, dp->cmd->tail + 1);
+		srt_store_release(dp->cmd_tailp, *dp->cmd_tailp + 1);
 		break;
 	case 4:		/* a mailbox update through the writer's slot */
 		back = dp->mbox->writer_back % 3;
@@ -190,13 +192,13 @@ static void step(struct bed *b, struct fuzz_in *in)
 			back | SHIELDRT_MBOX_FRESH) & SHIELDRT_MBOX_IDX;
 		break;
 	case 5:
-		dp->cmd->tail = fuzz_uint(in, 4);
+		*dp->cmd_tailp = fuzz_uint(in, 4);
 		break;
 	case 6:
 		dp->mbox->middle = fuzz_uint(in, 4);
 		break;
 	case 7:		/* a reader caught up, or any head at all */
-		dp->tel->head = fuzz_u8(in) & 1 ? dp->tel_tail :
+		*dp->tel_headp = fuzz_u8(in) & 1 ? dp->tel_tail :
 				(u32)fuzz_uint(in, 4);
 		break;
 	}

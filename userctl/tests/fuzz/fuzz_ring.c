@@ -59,7 +59,7 @@ static void read_tel(struct bed *b, struct fuzz_in *in)
 	fuzz_check(n >= -1 && n <= (long)m->off.tel_size, "avail %ld", n);
 	if (n < 0) {
 		srt_tel_resync(m);
-		fuzz_check(m->tel_head == m->tel->tail, "resync missed the tail");
+		fuzz_check(m->tel_head == *m->tel_tailp, "resync missed the tail");
 		return;
 	}
 	/* As userctl record does: the header's selection, if it fits. */
@@ -148,10 +148,11 @@ static void step(struct bed *b, struct fuzz_in *in)
 		write_mbox(b, in);
 		break;
 	case 4:		/* the producer and consumer the kernel owns */
-		b->m.tel->tail = fuzz_u8(in) & 1 ? b->m.tel_head + fuzz_u8(in) :
-				 (u32)fuzz_uint(in, 4);
-		b->m.cmd->head = fuzz_u8(in) & 1 ? b->m.cmd_tail :
-				 (u32)fuzz_uint(in, 4);
+		*b->m.tel_tailp = fuzz_u8(in) & 1 ?
+				  b->m.tel_head + fuzz_u8(in) :
+				  (u32)fuzz_uint(in, 4);
+		*b->m.cmd_headp = fuzz_u8(in) & 1 ? b->m.cmd_tail :
+				  (u32)fuzz_uint(in, 4);
 		break;
 	case 5:
 		even_seqs(b);
@@ -164,9 +165,10 @@ static void step(struct bed *b, struct fuzz_in *in)
 
 #define OFF(f)	offsetof(struct shieldrt_offsets, f)
 static const size_t offset_words[] = {
-	OFF(hdr), OFF(mbox), OFF(mbox_slots), OFF(mbox_stride), OFF(cmd),
-	OFF(cmd_entries), OFF(cmd_size), OFF(cmd_stride), OFF(tel),
+	OFF(hdr), OFF(mbox), OFF(mbox_slots), OFF(mbox_stride), OFF(cmd_head),
+	OFF(cmd_entries), OFF(cmd_size), OFF(cmd_stride), OFF(tel_tail),
 	OFF(tel_entries), OFF(tel_size), OFF(tel_stride), OFF(stats),
+	OFF(cmd_tail), OFF(tel_head), OFF(user), OFF(writable),
 };
 
 /* The kernel's layout for a geometry from the input, or any offsets. */
