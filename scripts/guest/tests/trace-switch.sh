@@ -2,11 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Switching the shieldrt events on and off while loops run, one at 50 us:
 # each switch patches kernel text (static keys) under running hrtimer
-# callbacks.  A user saw "Oops: int3" in try_to_wake_up from
-# srt_timer_fn once in two runs of this on QEMU 7.2 TCG.  Nothing may
-# oops or splat (the host checks the log), every loop keeps cycling, and
-# the events record while on.  SRT_TRACE_SWITCHES on/off pairs (default
-# 40; the reliability campaign runs 200).
+# callbacks.  Nothing may oops or splat (the host checks the log), every
+# loop keeps cycling, and the events record while on.  SRT_TRACE_SWITCHES
+# on/off pairs (default 40; the reliability campaign runs 200).
+#
+# Debian's stock x86_64 6.12 kernel dies here under TCG ("Oops: int3" in
+# ttwu_do_activate, from an hrtimer wake-up), on QEMU 7.2 and 10.0 alike,
+# and just as well with shieldrt not loaded at all: cyclictest -t 4 -i 50
+# plus 200 switches of the stock timer:hrtimer_cancel event did it in each
+# of 3 runs (docs/design.md, "Testbed").  The debug kernels (6.12.117,
+# same QEMU) and the arm64 and armhf kernels pass.  So this test skips the
+# stock x86_64 kernels unless SRT_TRACE_SWITCH_FORCE=1.
 . /srt/lib.sh
 
 T=/sys/kernel/tracing
@@ -17,6 +23,12 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 
+case $SRT_ARCH:$SRT_KERNEL:${SRT_TRACE_SWITCH_FORCE:-0} in
+x86_64:x86_64-debug*:* | *:1 | arm*) ;;
+*)
+	t_skip "trace-switch" "stock x86_64 kernel: its text patching oopses under TCG without shieldrt too"
+	exit 0 ;;
+esac
 srt_load || exit 1
 if [ ! -d $T/events/shieldrt ]; then
 	t_skip "trace-switch" "no tracefs events in this kernel"
