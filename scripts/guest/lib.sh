@@ -227,3 +227,15 @@ srt_user_workflow() {
 	fi
 	t_check "$l: and says why" grep -q . /tmp/wf.out
 }
+
+# srt_export FILE [NAME]: FILE's text on the console between markers, with
+# its line count; scripts/vm-run --export DIR writes it back as DIR/NAME.
+# Straight to the console: it stays out of the TAP results.
+srt_export() {
+	local name=${2:-${1##*/}}
+	{
+		echo "SRT-FILE-BEGIN $name $(wc -l <"$1")"
+		cat "$1"
+		echo "SRT-FILE-END $name"
+	} >/dev/console
+}

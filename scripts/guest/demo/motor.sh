@@ -13,7 +13,8 @@ run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 insmod $SRT_MOD || { t_fail "insmod"; exit 1; }
 say "shieldrt on $(uname -r) ($SRT_ARCH), loop on shielded CPU $ISO"
-run userctl loop create demo cpu=$ISO period_us=1000 mode=hrtimer prio=80
+run userctl loop create demo cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
+	hist_bucket_ns=5000 hist_buckets=400
 run userctl chain load -l demo /srt/chains/demo-motor.chain
 run userctl loop start demo
 
@@ -24,7 +25,7 @@ awk 'BEGIN {
 	for (i = 1; i <= 200; i++) print 3 - i / 200
 }' >/tmp/trajectory.csv
 
-userctl record -l demo -d 3.5 -o /tmp/demo.csv >/tmp/record.out 2>&1 &
+userctl record -l demo -d 3.5 -m -o /tmp/demo.csv >/tmp/record.out 2>&1 &
 rec=$!
 sleep 0.3
 run userctl setpoint -l demo target=1
@@ -46,6 +47,13 @@ say ""
 run userctl status demo
 say "\$ userctl hist demo   (summary rows)"
 userctl hist demo | grep -E '^(#|  *(over|count|min|avg|max):)' | sed 's/^/#   /'
+# what scripts/demo draws and reports: the recording, the loop's
+# histograms and counters (scripts/vm-run --export)
+userctl hist demo --json >/tmp/hist.json && userctl status demo --json >/tmp/status.json ||
+	t_fail "hist and status --json"
+for f in /tmp/demo.csv /tmp/hist.json /tmp/status.json; do
+	srt_export "$f"
+done
 run userctl loop stop demo
 run userctl loop destroy demo
 rmmod shieldrt && t_ok "demo ran" || t_fail "rmmod"
