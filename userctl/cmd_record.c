@@ -3,7 +3,9 @@
  * userctl record -l LOOP: drain the loop's telemetry ring to CSV or JSON
  * for a time or a number of cycles, and account for every cycle: records
  * written plus records dropped (gaps in seq) must equal the record
- * opportunities the window spanned.
+ * opportunities the window spanned.  SIGINT or SIGTERM ends the recording
+ * early, as the end of the window would: the output is finished (JSON
+ * closed, summary written) and the exit status is 128 + the signal.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -29,7 +31,8 @@ static void record_usage(FILE *f)
 		"\n"
 		"Write the loop's telemetry records (one per cycle, or per Nth\n"
 		"cycle) from now on, then report records, drops and whether\n"
-		"records + drops = cycles.  Exit status 1 if they do not add up.\n"
+		"records + drops = cycles.  Exit status 1 if they do not add up;\n"
+		"130 if interrupted (SIGINT: the output is finished all the same).\n"
 		"\n"
 		"  -l, --loop NAME      the loop\n"
 		"  -d, --duration SEC   record for SEC seconds (default 1)\n"
@@ -267,6 +270,7 @@ int cmd_record(int argc, char **argv)
 
 	nap = d.m.hdr->period_ns / 1e9 * d.m.off.tel_size / 8;
 	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
+	catch_interrupt();
 	srt_tel_resync(&d.m);		/* from now on */
 	dpmap_stats(&d, &s0);
 	t_end = dp_now() + duration;
@@ -286,6 +290,8 @@ int cmd_record(int argc, char **argv)
 		}
 		srt_tel_release(&d.m, k);
 		if (want ? span >= want : dp_now() >= t_end)
+			break;
+		if (interrupted())
 			break;
 		if (dpmap_dead(&d)) {
 			warnx_("loop '%s' was destroyed", loop);
@@ -334,6 +340,10 @@ int cmd_record(int argc, char **argv)
 		(unsigned long long)(s1.tel_drops - s0.tel_drops),
 		(unsigned long long)(s1.tel_corrupt - s0.tel_corrupt));
 	dpmap_close(&d);
+	if (interrupted()) {
+		warnx_("interrupted: the recording ends early");
+		return 128 + interrupted();
+	}
 	if (!r.records)
 		fatal("no telemetry records: is loop '%s' running?", loop);
 	return ok ? 0 : 1;

@@ -3,6 +3,10 @@
  * userctl stream -l LOOP [-f FILE]: feed a CSV trajectory through the
  * loop's command ring, each point at its own cycle, keeping the ring
  * filled ahead of the loop, then report what the kernel did with it.
+ * SIGINT or SIGTERM stops feeding: the stream is closed with one more
+ * entry (the last point again, one cycle later, promising nothing more,
+ * so the loop counts no underruns), the report covers the points sent,
+ * and the exit status is 128 + the signal.
  */
 #include <ctype.h>
 #include <getopt.h>
@@ -27,7 +31,8 @@ static void stream_usage(FILE *f)
 		"the start, non-decreasing) or, with --per-cycle, 'v0,v1,...'\n"
 		"for consecutive cycles.  Column k goes to input k.  Lines that\n"
 		"are empty, start with '#' or are a header are skipped.\n"
-		"Exit status 1 if any point was not applied at its cycle.\n"
+		"Exit status 1 if any point was not applied at its cycle; 130 if\n"
+		"interrupted (SIGINT: the points sent so far are reported).\n"
 		"\n"
 		"  -l, --loop NAME      the loop\n"
 		"  -f, --file FILE      the CSV (default: standard input)\n"
@@ -124,6 +129,37 @@ static void traj_load(struct traj *t, const char *path, int per_cycle)
 		usage_error("%s: no trajectory rows", path);
 }
 
+/*
+ * After an interrupt: one more entry, row @row's values again one cycle
+ * after it and without SHIELDRT_CMD_MORE, so the stream ends where it was
+ * cut.  Returns its cycle.  Waits (briefly) for a free slot.
+ */
+static unsigned long long stream_close(struct dpmap *d, const struct traj *t,
+				       unsigned long long start, size_t row,
+				       double period_s)
+{
+	double limit = dp_now() + 2.0 + d->m.off.cmd_size * period_s;
+	unsigned long long key = start + t->offset[row] + 1;
+	struct shieldrt_slot *e;
+	long space;
+
+	while ((space = srt_cmd_space(&d->m)) == 0) {
+		if (dp_now() > limit || dpmap_dead(d))
+			fatal("the command ring never had room for the closing entry");
+		dp_sleep(period_s);
+	}
+	if (space < 0)
+		fatal("command ring head is impossible: another process writes to the loop");
+	e = srt_cmd_slot(&d->m, 0);
+	e->key = key;
+	e->mask = t->cols >= 32 ? ~0U : (1U << t->cols) - 1;
+	e->flags = 0;
+	memcpy(e->value, &t->value[row * SHIELDRT_MAX_SIGNALS],
+	       t->cols * sizeof(__u64));
+	srt_cmd_commit(&d->m, 1);
+	return key;
+}
+
 int cmd_stream(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -142,7 +178,7 @@ int cmd_stream(int argc, char **argv)
 	unsigned long long applied, late, r_index, r_value, r_flags, underruns;
 	double period_s, nap, deadline;
 	struct dpmap d;
-	size_t next = 0;
+	size_t next = 0, sent;
 	int c, per_cycle = 0, bad;
 
 	while ((c = getopt_long(argc, argv, "l:f:cL:h", opts, NULL)) != -1) {
@@ -192,11 +228,12 @@ int cmd_stream(int argc, char **argv)
 	/* Sleep for about a quarter of the ring's worth of cycles. */
 	nap = period_s * d.m.off.cmd_size / 4;
 	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
+	catch_interrupt();
 	dpmap_stats(&d, &s0);
 	dpmap_live(&d, &lv);
 	start = lv.cycle + lead;
 	last = start + t.offset[t.n - 1];
-	while (next < t.n) {
+	while (next < t.n && !interrupted()) {
 		long space = srt_cmd_space(&d.m);
 		long k;
 
@@ -221,6 +258,13 @@ int cmd_stream(int argc, char **argv)
 		if (next < t.n)
 			dp_sleep(nap);
 	}
+	sent = next;
+	if (interrupted() && next && next < t.n) {
+		last = stream_close(&d, &t, start, next - 1, period_s);
+		sent++;
+	} else if (interrupted()) {
+		last = lv.cycle;	/* nothing sent: nothing to wait for */
+	}
 	/* Let the loop pass the last point, then read its verdict. */
 	deadline = dp_now() + (last + 2 - lv.cycle) * period_s + 2.0;
 	do {
@@ -237,16 +281,26 @@ int cmd_stream(int argc, char **argv)
 	r_value = s1.cmd_rej_value - s0.cmd_rej_value;
 	r_flags = s1.cmd_rej_flags - s0.cmd_rej_flags;
 	underruns = s1.cmd_underruns - s0.cmd_underruns;
-	printf("streamed %zu points, cycles %llu..%llu\n", t.n, start, last);
+	if (interrupted())
+		printf("interrupted: streamed %zu of %zu points (and a closing entry), cycles %llu..%llu\n",
+		       next, t.n, start, last);
+	else
+		printf("streamed %zu points, cycles %llu..%llu\n", t.n, start,
+		       last);
 	printf("applied %llu, late %llu, rejected %llu (index %llu, value %llu, flags %llu),",
 	       applied, late, r_index + r_value + r_flags, r_index, r_value,
 	       r_flags);
 	printf(" underruns %llu, ring resyncs %llu\n", underruns,
 	       (unsigned long long)(s1.cmd_corrupt - s0.cmd_corrupt));
-	bad = applied != t.n || underruns || late;
+	bad = applied != sent || underruns || late;
 	dpmap_close(&d);
 	free(t.offset);
 	free(t.value);
+	if (interrupted()) {
+		if (bad)
+			warnx_("not every point sent was applied at its cycle");
+		return 128 + interrupted();
+	}
 	if (bad)
 		fatal("not every point was applied at its cycle");
 	return 0;

@@ -25,6 +25,15 @@ void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * Long-running commands (record, stream) end early on SIGINT or SIGTERM
+ * and still finish their output: catch_interrupt() installs the handler
+ * (without SA_RESTART, so a sleep returns at once), interrupted() is the
+ * signal once one came (else 0), and the command exits with 128 + it.
+ */
+void catch_interrupt(void);
+int interrupted(void);
+
 /* Reset getopt so a command can parse its own argv. */
 void getopt_reset(void);
 

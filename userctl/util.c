@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Fatal errors, checked allocation and getopt glue shared by all commands. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,30 @@ void warnx_(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+/* Written by the handler, read by the command: a lock-free atomic int. */
+static int interrupt_sig;
+
+static void on_interrupt(int sig)
+{
+	__atomic_store_n(&interrupt_sig, sig, __ATOMIC_RELAXED);
+}
+
+int interrupted(void)
+{
+	return __atomic_load_n(&interrupt_sig, __ATOMIC_RELAXED);
+}
+
+void catch_interrupt(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 void *xmalloc(size_t size)
