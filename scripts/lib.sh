@@ -87,3 +87,100 @@ kernel_cross() {
 # Each prepared kernel directory holds: vmlinuz, config, kver, build (a
 # kbuild tree usable with "make -C build M=...").
 kernel_dir() { echo "$SRT_KCACHE/$1"; }
+
+# Progress of a long script in stages: "stage N/M: WHAT (about T left)",
+# T from the durations the same stages took the last time they ran,
+# kept in $SRT_CACHE/timings/NAME ("key seconds" lines).
+#   progress_init NAME KEY...   the stages to come, in order
+#   progress_stage KEY WHAT     one starts (the one before it ends)
+#   progress_done               the last one ends; the times are kept
+# The line goes to stderr prefixed with the script's name, or, when
+# SRT_PROGRESS_PREFIX is set, to stdout after that prefix (scripts/check
+# uses "# ", a TAP comment).
+progress_init() {
+	_pg_name=$1
+	shift
+	_pg_keys=("$@")
+	_pg_file=$SRT_CACHE/timings/$_pg_name
+	_pg_n=0 _pg_key="" _pg_t0=0 _pg_begin=$(_pg_ms)
+	declare -gA _pg_last=() _pg_now=()
+	if [ -r "$_pg_file" ]; then
+		while read -r k s; do
+			[[ $s =~ ^[0-9]+$ ]] && _pg_last[$k]=$s
+		done <"$_pg_file"
+	fi
+}
+
+# _pg_ms: milliseconds of the wall clock
+_pg_ms() {
+	local t=${EPOCHREALTIME/[.,]/}
+
+	echo $((t / 1000))
+}
+
+# _pg_fmt SECONDS: "1h 02m", "3m 05s", "42s"
+_pg_fmt() {
+	local s=$1
+	if [ "$s" -ge 3600 ]; then printf '%dh %02dm' $((s / 3600)) $((s % 3600 / 60))
+	elif [ "$s" -ge 60 ]; then printf '%dm %02ds' $((s / 60)) $((s % 60))
+	else printf '%ds' "$s"
+	fi
+}
+
+_pg_end() {
+	[ -z "$_pg_key" ] || _pg_now[$_pg_key]=$((($(_pg_ms) - _pg_t0 + 500) / 1000))
+}
+
+progress_stage() {
+	local key=$1 what=$2 k left=0 unknown=0 seen=0 est line
+	_pg_end
+	_pg_key=$key _pg_t0=$(_pg_ms)
+	_pg_n=$((_pg_n + 1))
+	# this stage and every one after it
+	for k in "${_pg_keys[@]}"; do
+		[ "$k" = "$key" ] && seen=1
+		[ $seen = 1 ] || continue
+		if [ -n "${_pg_last[$k]:-}" ]; then
+			left=$((left + _pg_last[$k]))
+		else
+			unknown=$((unknown + 1))
+		fi
+	done
+	if [ $unknown = 0 ]; then
+		est="about $(_pg_fmt $left) left"
+	elif [ $left = 0 ]; then
+		est="no earlier run to estimate from"
+	else
+		est="at least $(_pg_fmt $left) left; $unknown stage(s) not timed before"
+	fi
+	line="stage $_pg_n/${#_pg_keys[@]}: $what ($est)"
+	if [ -n "${SRT_PROGRESS_PREFIX:-}" ]; then
+		echo "$SRT_PROGRESS_PREFIX$line"
+	else
+		echo "${0##*/}: $line" >&2
+	fi
+}
+
+# progress_done: keep this run's times (stages that did not run keep
+# their old ones) and print the total
+progress_done() {
+	local k tmp line
+	_pg_end
+	_pg_key=""
+	line="took $(_pg_fmt $((($(_pg_ms) - _pg_begin + 500) / 1000)))"
+	if [ -n "${SRT_PROGRESS_PREFIX:-}" ]; then
+		echo "$SRT_PROGRESS_PREFIX$line"
+	else
+		echo "${0##*/}: $line" >&2
+	fi
+	mkdir -p "${_pg_file%/*}" 2>/dev/null || return 0
+	tmp=$(mktemp "$_pg_file.XXXXXX" 2>/dev/null) || return 0
+	for k in "${_pg_keys[@]}"; do
+		if [ -n "${_pg_now[$k]:-}" ]; then
+			echo "$k ${_pg_now[$k]}"
+		elif [ -n "${_pg_last[$k]:-}" ]; then
+			echo "$k ${_pg_last[$k]}"
+		fi
+	done >"$tmp"
+	mv -f "$tmp" "$_pg_file"
+}
