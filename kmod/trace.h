@@ -15,6 +15,7 @@
 #include "shieldrt_cycle.h"
 #include "config.h"
 #include "loop.h"
+#include "f64text.h"
 
 TRACE_DEFINE_ENUM(SRT_WAIT_HRTIMER);
 TRACE_DEFINE_ENUM(SRT_WAIT_POLL);
@@ -226,8 +227,11 @@ TRACE_EVENT(chain_nonfinite,
 
 /*
  * An output left its limits: the loop goes to safe state, reason limit.
- * Values are IEEE-754 double bit patterns (the kernel prints no floats);
- * the loop's "limits" file shows the last trip in decimal.
+ * The kernel prints no floats: value, min and max are IEEE-754 double bit
+ * patterns (exact, for tools), and their *_txt twins the same numbers in
+ * fixed point with six decimals (srt_f64_fixed(): integer arithmetic, no
+ * allocation), which trace-cmd report and KernelShark print as they are.
+ * The loop's "limits" file shows the last trip in shortest decimal.
  */
 TRACE_EVENT(limit_trip,
 	TP_PROTO(const char *loop, u64 cycle, u32 out, u64 value, u64 min,
@@ -240,6 +244,9 @@ TRACE_EVENT(limit_trip,
 		__field(u64, value)
 		__field(u64, min)
 		__field(u64, max)
+		__array(char, value_txt, SRT_F64_FIXED_LEN)
+		__array(char, min_txt, SRT_F64_FIXED_LEN)
+		__array(char, max_txt, SRT_F64_FIXED_LEN)
 	),
 	TP_fast_assign(
 		memcpy(__entry->loop, loop, SRT_NAME_LEN);
@@ -248,10 +255,13 @@ TRACE_EVENT(limit_trip,
 		__entry->value = value;
 		__entry->min = min;
 		__entry->max = max;
+		srt_f64_fixed(value, __entry->value_txt, SRT_F64_FIXED_LEN);
+		srt_f64_fixed(min, __entry->min_txt, SRT_F64_FIXED_LEN);
+		srt_f64_fixed(max, __entry->max_txt, SRT_F64_FIXED_LEN);
 	),
-	TP_printk("loop=%s cycle=%llu out=%u value=0x%016llx min=0x%016llx max=0x%016llx (f64 bits)",
-		  __entry->loop, __entry->cycle, __entry->out, __entry->value,
-		  __entry->min, __entry->max)
+	TP_printk("loop=%s cycle=%llu out=%u value=%s min=%s max=%s",
+		  __entry->loop, __entry->cycle, __entry->out,
+		  __entry->value_txt, __entry->min_txt, __entry->max_txt)
 );
 
 /* The cycle section ran longer than section_budget_us. */

@@ -163,6 +163,42 @@ static void srt_test_round_trip(struct kunit *test)
 	}
 }
 
+/* ---- bits to fixed-point text (the limit_trip event's fields) ---- */
+
+static const struct srt_format_case srt_fixed_cases[] = {
+	{ 0, "0.000000", "zero" },
+	{ NZERO, "-0.000000", "negative zero" },
+	{ 0x3ff8000000000000ULL, "1.500000", "1.5" },
+	{ 0xc038000000000000ULL, "-24.000000", "a negative integer" },
+	{ 0xbfb999999999999aULL, "-0.100000", "-0.1 rounds to six places" },
+	{ 0x3fd3333333333333ULL, "0.300000", "0.3 is a little below: rounds up" },
+	{ 0x4132d687e427f1b7ULL, "1234567.891235", "1234567.8912345" },
+	{ 0x3eb0c6f7a0b5ed8dULL, "0.000001", "1e-6" },
+	{ 0x3ea92a737110e454ULL, "0.000001", "7.5e-7 rounds up" },
+	{ 0x3e90c6f7a0b5ed8dULL, "0.000000", "2.5e-7 rounds down" },
+	{ 0x3fefffff29406b2aULL, "1.000000", "0.9999996: the carry into the integer" },
+	{ 1, "0.000000", "least subnormal" },
+	{ 0x4340000000000000ULL, "9007199254740992.000000", "2^53" },
+	{ 0x43efffffffffffffULL, "18446744073709549568.000000", "largest below 2^64" },
+	{ 0x43f0000000000000ULL, ">=2^64", "2^64: out of range" },
+	{ DMAX | NZERO, "-(>=2^64)", "-largest finite" },
+	{ PINF, "inf", "+inf" },
+	{ NINF, "-inf", "-inf" },
+	{ QNAN, "nan", "NaN" },
+};
+
+KUNIT_ARRAY_PARAM(srt_fixed, srt_fixed_cases, srt_format_desc);
+
+static void srt_test_fixed(struct kunit *test)
+{
+	const struct srt_format_case *c = test->param_value;
+	char buf[SRT_F64_FIXED_LEN];
+	int n = srt_f64_fixed(c->bits, buf, sizeof(buf));
+
+	KUNIT_EXPECT_EQ(test, n, (int)strlen(c->text));
+	KUNIT_EXPECT_STREQ(test, buf, c->text);
+}
+
 /* ---- order of doubles on their bits ---- */
 
 struct srt_order_case {
@@ -360,6 +396,7 @@ static void srt_test_lines_round_trip(struct kunit *test)
 static struct kunit_case srt_limits_cases[] = {
 	KUNIT_CASE_PARAM(srt_test_parse, srt_parse_gen_params),
 	KUNIT_CASE_PARAM(srt_test_format, srt_format_gen_params),
+	KUNIT_CASE_PARAM(srt_test_fixed, srt_fixed_gen_params),
 	KUNIT_CASE(srt_test_round_trip),
 	KUNIT_CASE_PARAM(srt_test_order, srt_order_gen_params),
 	KUNIT_CASE_PARAM(srt_test_lines, srt_lines_gen_params),

@@ -357,3 +357,47 @@ int srt_f64_format(u64 bits, char *buf, size_t len)
 	kfree(a);
 	return ret;
 }
+
+/* Fractions keep at most this many bits: 2^43 * 10^6 + 2^42 < 2^63. */
+#define SRT_FIXED_FRAC_BITS	43
+#define SRT_FIXED_ONE		1000000U
+
+int srt_f64_fixed(u64 bits, char *buf, size_t len)
+{
+	const char *sign = bits & SRT_F64_SIGN_BIT ? "-" : "";
+	int bexp = (bits & SRT_F64_EXP_BITS) >> 52, e;
+	u64 mant = bits & SRT_F64_FRAC_BITS, whole = 0, frac;
+	unsigned int j;
+	u32 micro = 0;
+
+	if (bexp == 0x7ff) {
+		if (srt_bits_isnan(bits))
+			return snprintf(buf, len, "nan");
+		return snprintf(buf, len, "%sinf", sign);
+	}
+	if (bexp)
+		mant |= 1ULL << 52;
+	/* value = mant * 2^e; a normal mant has bit 52 set */
+	e = (bexp ? bexp : 1) - 1075;
+	if (e >= 64 - 52)
+		return snprintf(buf, len, *sign ? "-(>=2^64)" : ">=2^64");
+	if (e >= 0) {
+		whole = mant << e;
+	} else {
+		j = -e;
+		whole = j < 64 ? mant >> j : 0;
+		frac = j < 64 ? mant & ((1ULL << j) - 1) : mant;
+		/* dropping bits below 2^-43 moves the result by < 1e-7 */
+		if (j > SRT_FIXED_FRAC_BITS) {
+			frac = j - SRT_FIXED_FRAC_BITS < 64 ?
+			       frac >> (j - SRT_FIXED_FRAC_BITS) : 0;
+			j = SRT_FIXED_FRAC_BITS;
+		}
+		micro = (frac * SRT_FIXED_ONE + (1ULL << (j - 1))) >> j;
+		if (micro == SRT_FIXED_ONE) {
+			whole++;
+			micro = 0;
+		}
+	}
+	return snprintf(buf, len, "%s%llu.%06u", sign, whole, micro);
+}

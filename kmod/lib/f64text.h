@@ -34,6 +34,18 @@ int srt_f64_parse(const char *s, u64 *bits);
  */
 int srt_f64_format(u64 bits, char *buf, size_t len);
 
+/* Longest text srt_f64_fixed() writes, with the NUL. */
+#define SRT_F64_FIXED_LEN	32
+
+/*
+ * @bits in fixed point with six decimals, rounded to nearest, ties away
+ * from zero ("1.500000", "-0.100000", "0.000000" for 1e-9, "inf", "-inf",
+ * "nan"); a magnitude of 2^64 or more is ">=2^64" or "-(>=2^64)".  Integer arithmetic, no
+ * allocation and no lock, so it may run anywhere (a tracepoint's
+ * assignment in the cycle).  Returns snprintf()'s count.
+ */
+int srt_f64_fixed(u64 bits, char *buf, size_t len);
+
 /*
  * A key whose unsigned order is the numeric order of doubles: sign and
  * magnitude mapped onto one unsigned line, -0 and +0 on the same point.

@@ -53,8 +53,19 @@ t_ge "telemetry saw in0=2" "$n2" 1
 t_eq "telemetry: out0=2 was never published" 0 "$o2"
 t_check "trace: safe_state enter reason=limit" \
 	grep -q "loop=lm .* enter reason=limit" $TR/trace
-t_check "trace: limit_trip out=0 value=2.0 (bits)" \
-	grep -q "limit_trip: loop=lm cycle=[0-9]* out=0 value=0x4000000000000000 min=0xbff8000000000000 max=0x3ff8000000000000" $TR/trace
+t_check "trace: limit_trip out=0 value=2 min=-1.5 max=1.5, in decimals" \
+	grep -q "limit_trip: loop=lm cycle=[0-9]* out=0 value=2.000000 min=-1.500000 max=1.500000$" $TR/trace
+# trace-cmd (and KernelShark, through the same libtraceevent) print the
+# event from its format: the decimals, and the exact bits as fields
+if command -v trace-cmd >/dev/null; then
+	trace-cmd extract -o /tmp/lim.dat >/tmp/lim.tc 2>&1
+	trace-cmd report /tmp/lim.dat >/tmp/lim.rep 2>&1
+	note "trace-cmd report: $(grep limit_trip /tmp/lim.rep | head -n 1)$(tail -n 2 /tmp/lim.tc | tr "\n" " ")"
+	t_check "trace-cmd report: limit_trip in decimals" \
+		grep -q "limit_trip: *loop=lm cycle=[0-9]* out=0 value=2.000000 min=-1.500000 max=1.500000" /tmp/lim.rep
+else
+	t_skip "trace-cmd report: limit_trip in decimals" "no trace-cmd in the $SRT_ARCH guest"
+fi
 
 # Resume with the setpoint still outside trips again; back inside, it runs.
 t_check "resume with out0 still 2" ctl "resume lm"
