@@ -122,6 +122,17 @@ t_check "hist: rtla's bucket width from the index step, in us" \
 t_check "hist: rtla's over: row shown" \
 	grep -q 'Thr-001: count 39 .* over: 1' "$tmp/last.gp"
 
+# cyclictest's --histfile: one column per thread, microseconds, overflows
+ok_plot "hist: cyclictest --histfile, one panel per thread" 1120x430 \
+	"$tmp/cyclictest.png" -- hist "$tmp/cyclictest.hist"
+# the file's "# Total:" (buckets only) 1413 1269, overflows 316 482
+t_check "hist: cyclictest's count is its total plus overflows, over: its overflows" \
+	sh -c "grep -q 'T0: count 1729 .* over: 316\"' '$tmp/last.gp' &&
+	       grep -q 'T1: count 1751 .* over: 482\"' '$tmp/last.gp'"
+t_check "hist: cyclictest's max latencies (17763, 13626 us)" \
+	sh -c "grep -q 'T0: .*max 17.763 ms' '$tmp/last.gp' && grep -q 'T1: .*max 13.626 ms' '$tmp/last.gp'"
+t_check "hist: cyclictest's bucket width is 1 us (in ms here)" grep -q 'bucket width 0.001 ms;' "$tmp/last.gp"
+
 # --- recordings
 ok_plot "record: CSV, latency + compute + one signal panel" 1000x960 \
 	"$tmp/record.png" -- record "$tmp/record.csv"
@@ -145,6 +156,26 @@ awk -F, 'NR == 1 { printf "{\"loop\":\"demo\",\"period_ns\":1000000,\"decimation
 	END { print "],\"summary\":{\"records\":40,\"drops\":0,\"cycles\":40,\"kernel_drops\":0,\"accounted\":true}}" }' \
 	"$fx/record.csv" >"$tmp/rec.json"
 ok_plot "record: the JSON form" 1000x960 "$tmp/rec.png" -- record "$tmp/rec.json"
+
+# --- benchmark tables (scripts/bench --json)
+ok_plot "bench: the wait table, a panel per metric" 1120x850 \
+	"$tmp/bench-wait.png" -- bench "$tmp/bench-wait.json"
+t_eq "bench: wait's metrics, in order" \
+	"late_p99_ns late_max_ns thread_p99_ns cpu_pct" \
+	"$(sed -n 's/^set title "\([a-z0-9_]*\)"$/\1/p' "$tmp/last.gp" | tr '\n' ' ' | sed 's/ $//')"
+t_check "bench: the title names the benchmark and kernel" \
+	grep -q 'bench=wait kernel=x86_64-6.12: one bar per row' "$tmp/last.gp"
+# a benchmark the table does not know: the numbers that vary, rows named
+# by the text that varies; the ratios row left out
+cat >"$tmp/other.json" <<'JSON'
+{"bench":"other","kernel":"k","rows":[
+ {"bench":"other","kind":"a","n":1,"x_ns":5,"same":7},
+ {"bench":"other","kind":"b","n":2,"x_ns":9,"same":7},
+ {"bench":"other","row":"ratios","x_ratio":1.8}]}
+JSON
+ok_plot "bench: an unknown benchmark" 1120x450 "$tmp/other.png" -- bench "$tmp/other.json"
+t_eq "bench: unknown benchmark: the numeric fields that vary" "n x_ns" \
+	"$(sed -n 's/^set title "\([a-z0-9_]*\)"$/\1/p' "$tmp/last.gp" | tr '\n' ' ' | sed 's/ $//')"
 
 # --- comparison
 ok_plot "compare: hrtimer, hybrid, poll lateness in one plot" 1000x600 \
@@ -198,6 +229,12 @@ bad_plot "compare with too few labels" "$b/cmp.png" \
 bad_plot "output into a missing directory" "$b/no/dir.png" \
 	hist "$fx/hist.json" -o "$b/no/dir.png"
 bad_plot "output not named .png" "$b/x.jpg" hist "$fx/hist.json" -o "$b/x.jpg"
+bad_plot "a histogram given as a benchmark table" "$b/hb.png" \
+	bench "$fx/hist.json" -o "$b/hb.png"
+echo '{"bench":"wait","kernel":"k","rows":[{"row":"ratios","r":1}]}' >"$b/ratios.json"
+bad_plot "a benchmark table without result rows" "$b/ratios.png" bench "$b/ratios.json"
+bad_plot "a recording given as a benchmark table" "$b/rb.png" \
+	bench "$fx/record.csv" -o "$b/rb.png"
 bad_plot "an unknown command" "$b/x.png" histogram "$fx/hist.json"
 echo old >"$b/keep.png"
 bad_plot "bad input leaves an existing PNG alone" "$b/keep.png" \
