@@ -10,6 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SHIELDRT_CACHE=$tmp/cache
+unset SRT_PROGRESS_PREFIX
 . "$here/../lib.sh"
 
 # run: three stages, the second taking a second
