@@ -54,6 +54,11 @@ with shieldrt.Loop("py", write=False) as loop:
     print("live_cycle_ok", int(c0 >= int(cyc[-1])))
     print("stats_cycles_ok", int(s0 >= len(seq)))
     print("dead", int(loop.dead()))
+    try:
+        loop.record(seconds=0.1)
+        print("ro_record", "read")
+    except shieldrt.ShieldrtError:
+        print("ro_record", "refused")
 # the module API: the records lost in a window are the ones the kernel
 # counted as dropped in it (it counts a drop when the ring is full)
 with shieldrt.Loop("py") as loop:
@@ -82,6 +87,7 @@ t_eq "outputs under their chain names" "u,speed,pos,err" "$(v columns)"
 t_eq "live cycle is past the last record" 1 "$(v live_cycle_ok)"
 t_eq "stats count at least the records" 1 "$(v stats_cycles_ok)"
 t_eq "the loop is not dead" 0 "$(v dead)"
+t_eq "a read-only attach does not consume telemetry" refused "$(v ro_record)"
 t_eq "a missing loop is refused by name" True "$(v missing_loop)"
 
 t_run "loop stop" /tmp/py.out userctl loop stop py

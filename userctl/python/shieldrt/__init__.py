@@ -117,6 +117,7 @@ class Loop:
                                 (NAME_LEN - 1))
         dev = device or os.environ.get("SHIELDRT_DEV", DEVICE)
         self.name = name
+        self.writable = write
         self._fd = os.open(dev, (os.O_RDWR if write else os.O_RDONLY) |
                            os.O_CLOEXEC)
         self._map = None
@@ -237,6 +238,8 @@ class Loop:
         (or chain name) to a number; keywords name inputs too.  Returns
         once the entry is in the ring (stats()["cmd_applied"] counts it
         when the loop takes it)."""
+        if not self.writable:
+            raise ShieldrtError("setpoint: attached read-only")
         want = dict(values or {})
         want.update(named)
         if not want:
@@ -274,6 +277,9 @@ class Loop:
     def _take(self):
         """Records the kernel has published since the last call, copied
         out of the ring, which is then released to the kernel."""
+        if not self.writable:
+            raise ShieldrtError("reading telemetry consumes it: attach "
+                                "with write=True")
         o = self.off
         tail = self._u32(o["tel"] + _TAIL)
         n = (tail - self._tel_head) & 0xffffffff
