@@ -54,6 +54,8 @@ t "include/shieldrt_version.h defines the version" [ -n "$version" ]
 t "the UAPI header defines the ABI version" [ -n "$abi" ]
 eq "debian/changelog's version is the header's" "$version" \
 	"$(dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)"
+eq "the Python reader speaks the header's ABI" "$abi" \
+	"$(sed -n 's/^ABI_VERSION = \([0-9]*\).*/\1/p' userctl/python/shieldrt/__init__.py)"
 make -s -C userctl >/dev/null 2>&1
 eq "userctl --version prints the version and the ABI" \
 	"userctl $version (ABI $abi)" "$(userctl/userctl --version)"

@@ -36,7 +36,7 @@ import numpy as np
 
 DEVICE = "/dev/shieldrt"
 MAGIC = 0x53524454
-ABI_VERSION = 1
+ABI_VERSION = 2	# include/uapi/shieldrt.h; scripts/tests/install.sh checks
 NAME_LEN = 32
 MAX_SIGNALS = 32
 SEL_OUT = 0x100
@@ -44,11 +44,13 @@ RF_DEAD = 1 << 0
 CMD_NOW = 1 << 1
 HDR_SIZE = 1024
 
-# struct shieldrt_offsets: region_size, features, then 13 __u32, resv[11]
-_OFFSETS = struct.Struct("<QQ13I11I")
+# struct shieldrt_offsets: region_size, features, then 17 __u32, resv[7]
+_OFFSETS = struct.Struct("<QQ17I7I")
 _OFF_NAMES = ("region_size", "features", "hdr", "mbox", "mbox_slots",
-              "mbox_stride", "cmd", "cmd_entries", "cmd_size", "cmd_stride",
-              "tel", "tel_entries", "tel_size", "tel_stride", "stats")
+              "mbox_stride", "cmd_head", "cmd_entries", "cmd_size",
+              "cmd_stride", "tel_tail", "tel_entries", "tel_size",
+              "tel_stride", "stats", "cmd_tail", "tel_head", "user",
+              "writable")
 # struct shieldrt_attach: name, flags, resv[3], offsets
 _ATTACH = struct.Struct("<%ds4I%ds" % (NAME_LEN, _OFFSETS.size))
 
@@ -74,8 +76,6 @@ STATS_NAMES = ("cycles", "tel_records", "tel_drops", "tel_corrupt",
                "mbox_rej_flags", "mbox_corrupt", "cmd_applied",
                "cmd_rej_index", "cmd_rej_value", "cmd_rej_late",
                "cmd_rej_flags", "cmd_corrupt", "cmd_underruns")
-# a ring's control block: head, 15 reserved words, tail
-_HEAD, _TAIL = 0, 64
 # struct shieldrt_slot: key, mask, flags, then values
 _SLOT = struct.Struct("<QII")
 # struct shieldrt_tel, before its values
@@ -120,7 +120,7 @@ class Loop:
         self.writable = write
         self._fd = os.open(dev, (os.O_RDWR if write else os.O_RDONLY) |
                            os.O_CLOEXEC)
-        self._map = None
+        self._map = self._wmap = None
         try:
             self._attach(name, write)
         except BaseException:
@@ -156,11 +156,23 @@ class Loop:
         if o["tel_stride"] < _TEL_SIZE or \
            o["tel_entries"] + o["tel_size"] * o["tel_stride"] > size or \
            o["cmd_entries"] + o["cmd_size"] * o["cmd_stride"] > size or \
-           o["stats"] + _STATS.size > size or o["hdr"] + HDR_SIZE > size:
+           o["stats"] + _STATS.size > size or o["hdr"] + HDR_SIZE > size or \
+           not 0 < o["writable"] < size or o["writable"] % mmap.PAGESIZE or \
+           any(o[k] + 64 > size for k in ("cmd_head", "cmd_tail",
+                                          "tel_head", "tel_tail")) or \
+           any(o[k] < o["writable"] for k in ("cmd_tail", "tel_head",
+                                              "cmd_entries")):
             raise ShieldrtError("the kernel reported an impossible layout")
-        prot = mmap.PROT_READ | (mmap.PROT_WRITE if write else 0)
-        self._map = mmap.mmap(self._fd, size, mmap.MAP_SHARED, prot)
+        # What the kernel writes is read-only to everyone; what user space
+        # writes is its own mapping at off.writable (ABI 2).
+        self._map = mmap.mmap(self._fd, size, mmap.MAP_SHARED,
+                              mmap.PROT_READ)
         self._buf = memoryview(self._map)
+        if write:
+            self._wmap = mmap.mmap(self._fd, size - o["writable"],
+                                   mmap.MAP_SHARED,
+                                   mmap.PROT_READ | mmap.PROT_WRITE,
+                                   offset=o["writable"])
         h = _HDR.unpack_from(self._map, o["hdr"])
         magic, abi, hdr_size = h[0], h[1], h[2]
         if magic != MAGIC or abi != ABI_VERSION or hdr_size != HDR_SIZE:
@@ -175,8 +187,8 @@ class Loop:
         # the command ring's slot holds n_in values: from the kernel's
         # stride, not the writable header
         self._cmd_values = (o["cmd_stride"] - _SLOT.size) // 8
-        self._cmd_tail = self._u32(o["cmd"] + _TAIL)
-        self._tel_head = self._u32(o["tel"] + _HEAD)
+        self._cmd_tail = self._u32(o["cmd_tail"])
+        self._tel_head = self._u32(o["tel_head"])
 
     def _sel_name(self, sel):
         if sel & SEL_OUT:
@@ -188,10 +200,17 @@ class Loop:
     def _u32(self, at):
         return struct.unpack_from("<I", self._map, at)[0]
 
+    def _w(self, at):
+        """The writable mapping and the place in it of region offset at."""
+        return self._wmap, at - self.off["writable"]
+
     def _put_u32(self, at, v):
-        struct.pack_into("<I", self._map, at, v & 0xffffffff)
+        struct.pack_into("<I", *self._w(at), v & 0xffffffff)
 
     def close(self):
+        if self._wmap is not None:
+            self._wmap.close()
+            self._wmap = None
         if self._map is not None:
             self._buf.release()
             self._map.close()
@@ -258,7 +277,7 @@ class Loop:
             slot_vals[i] = v
             mask |= 1 << i
         o = self.off
-        head = self._u32(o["cmd"] + _HEAD)
+        head = self._u32(o["cmd_head"])
         used = (self._cmd_tail - head) & 0xffffffff
         if used > o["cmd_size"]:
             raise ShieldrtError("command ring head is impossible: "
@@ -267,12 +286,13 @@ class Loop:
             raise ShieldrtError("command ring full: is the loop running?")
         at = o["cmd_entries"] + \
             (self._cmd_tail & (o["cmd_size"] - 1)) * o["cmd_stride"]
-        _SLOT.pack_into(self._map, at, 0, mask, CMD_NOW)
-        struct.pack_into("<%dd" % self._cmd_values, self._map,
-                         at + _SLOT.size, *slot_vals)
+        wmap, wat = self._w(at)
+        _SLOT.pack_into(wmap, wat, 0, mask, CMD_NOW)
+        struct.pack_into("<%dd" % self._cmd_values, wmap,
+                         wat + _SLOT.size, *slot_vals)
         # the entry, then the tail: a release store on x86-64 ([A1])
         self._cmd_tail = (self._cmd_tail + 1) & 0xffffffff
-        self._put_u32(o["cmd"] + _TAIL, self._cmd_tail)
+        self._put_u32(o["cmd_tail"], self._cmd_tail)
 
     def _take(self):
         """Records the kernel has published since the last call, copied
@@ -281,7 +301,7 @@ class Loop:
             raise ShieldrtError("reading telemetry consumes it: attach "
                                 "with write=True")
         o = self.off
-        tail = self._u32(o["tel"] + _TAIL)
+        tail = self._u32(o["tel_tail"])
         n = (tail - self._tel_head) & 0xffffffff
         if n > o["tel_size"]:
             raise ShieldrtError("telemetry tail is impossible")
@@ -292,7 +312,7 @@ class Loop:
         recs = ring[idx.astype(np.intp)]	# a copy
         del ring
         self._tel_head = tail
-        self._put_u32(o["tel"] + _HEAD, tail)	# [D1]
+        self._put_u32(o["tel_head"], tail)	# [D1]
         return recs
 
     def skip(self):
