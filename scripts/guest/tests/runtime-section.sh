@@ -128,7 +128,12 @@ if ctl "create name=sb cpu=$ISO period_us=1000 section=irqsave workload_ns=30000
 	t_wait_ge "budget loop runs 20 cycles" 20 30 cycles sb
 	ctl "stop sb"
 	so=$(st sb section_overruns)
-	t_eq "every section over budget is counted" "$(cycles sb)" "$so"
+	# The workload spins until wake + 300 us: a section entered more than
+	# 200 us after the wake-up (TCG, an RT preemption) stays under the
+	# budget.  So: most cycles, never more than ran; the trace below
+	# checks each one.
+	t_le "section overruns ($so) at most the cycles" "$so" "$(cycles sb)"
+	t_ge "section overruns counted" "$so" $(( $(cycles sb) / 2 ))
 	t_eq "section overruns stay out of the overrun count" \
 		"$(($(st sb deadline_overruns) + $(st sb budget_overruns)))" \
 		"$(st sb overruns)"
@@ -141,6 +146,11 @@ if ctl "create name=sb cpu=$ISO period_us=1000 section=irqsave workload_ns=30000
 		trace-cmd report -i /tmp/sec.dat >/tmp/sec.txt 2>/dev/null
 		t_eq "trace-cmd: one section_overrun event per counted one" "$so" \
 			"$(grep -c ' section_overrun: ' /tmp/sec.txt)"
+		over=$(grep ' cycle: ' /tmp/sec.txt |
+			sed -n 's/.* section=\([0-9]*\) ns.*/\1/p' |
+			awk '$1 > 100000' | wc -l)
+		t_eq "every cycle whose traced section broke the budget is counted" \
+			"$over" "$so"
 		line=$(grep -m1 ' cycle: ' /tmp/sec.txt)
 		note "sample: $line"
 		case $line in
