@@ -53,6 +53,24 @@ static inline uint64_t fuzz_uint(struct fuzz_in *in, unsigned int k)
 }
 
 /*
+ * Copy up to a byte's worth of the input, as it comes, to a place in
+ * [mem, mem + size) the input picks: a hostile writer of a region.
+ */
+static inline void fuzz_scribble(unsigned char *mem, uint64_t size,
+				 struct fuzz_in *in)
+{
+	uint64_t at = fuzz_uint(in, 2) % size, n = fuzz_u8(in);
+
+	if (n > size - at)
+		n = size - at;
+	if (n > in->n)
+		n = in->n;
+	memcpy(mem + at, in->p, n);
+	in->p += n;
+	in->n -= n;
+}
+
+/*
  * A NUL-terminated copy of @n bytes in a block of exactly n + 1 bytes:
  * text as the kernel receives it from a write, and any read past its end
  * is the sanitizer's to report.  Exits if memory runs out.

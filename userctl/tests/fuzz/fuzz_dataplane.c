@@ -153,7 +153,6 @@ static void step(struct bed *b, struct fuzz_in *in)
 {
 	struct srt_dp *dp = &b->dp;
 	struct shieldrt_slot *e;
-	u64 at, n;
 	u32 back;
 
 	switch (fuzz_u8(in) % 8) {
@@ -166,15 +165,7 @@ static void step(struct bed *b, struct fuzz_in *in)
 		run_cycle(b);
 		break;
 	case 2:		/* raw bytes anywhere */
-		at = fuzz_uint(in, 2) % b->size;
-		n = fuzz_u8(in);
-		if (n > b->size - at)
-			n = b->size - at;
-		if (n > in->n)
-			n = in->n;
-		memcpy(b->mem + at, in->p, n);
-		in->p += n;
-		in->n -= n;
+		fuzz_scribble(b->mem, b->size, in);
 		break;
 	case 3:		/* a command entry for about now */
 		e = slot_at(b, b->off.cmd_entries, b->off.cmd_stride,

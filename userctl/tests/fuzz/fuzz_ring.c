@@ -124,19 +124,10 @@ static void step(struct bed *b, struct fuzz_in *in)
 {
 	struct shieldrt_stats st;
 	struct shieldrt_live lv;
-	u64 at, n;
 
 	switch (fuzz_u8(in) % 6) {
 	case 0:		/* raw bytes anywhere */
-		at = fuzz_uint(in, 2) % b->size;
-		n = fuzz_u8(in);
-		if (n > b->size - at)
-			n = b->size - at;
-		if (n > in->n)
-			n = in->n;
-		memcpy(b->mem + at, in->p, n);
-		in->p += n;
-		in->n -= n;
+		fuzz_scribble(b->mem, b->size, in);
 		break;
 	case 1:
 		read_tel(b, in);
