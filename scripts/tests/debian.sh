@@ -10,12 +10,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -z "${2:-}" ] || echo "$2" | sed 's/^/# /'; }
-t() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d" "failed: $*"; fi; }
-eq() { if [ "$2" = "$3" ]; then ok "$1"; else nok "$1" "expected '$2', got '$3'"; fi; }
+. "$top/userctl/tests/tap.sh"
 
 T=$(mktemp -d /tmp/shieldrt-deb.XXXXXX)
 trap 'rm -rf "$T"' EXIT
@@ -32,47 +27,46 @@ fi
 start=$(date +%s)
 if (cd "$T/shieldrt" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b) \
 	>"$T/build.log" 2>&1; then
-	ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - start)) s)"
+	t_ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - start)) s)"
 else
-	nok "dpkg-buildpackage -us -uc -b" "$(tail -n 30 "$T/build.log")"
+	t_fail "dpkg-buildpackage -us -uc -b" "$(tail -n 30 "$T/build.log")"
 fi
 dkms_deb=$T/shieldrt-dkms_${version}_all.deb
 utils_deb=$T/shieldrt-utils_${version}_$arch.deb
-t "shieldrt-dkms_${version}_all.deb built" [ -f "$dkms_deb" ]
-t "shieldrt-utils_${version}_$arch.deb built" [ -f "$utils_deb" ]
+t_check "shieldrt-dkms_${version}_all.deb built" [ -f "$dkms_deb" ]
+t_check "shieldrt-utils_${version}_$arch.deb built" [ -f "$utils_deb" ]
 
 lintian --tag-display-limit 0 -I --pedantic "$T/shieldrt_${version}_$arch.changes" \
 	>"$T/lintian" 2>&1
 grep -vE 'running with root privileges' "$T/lintian" >"$T/tags"
 echo "# lintian: $(grep -c '^E:' "$T/tags") errors, $(grep -c '^W:' "$T/tags") warnings, $(grep -c '^[IP]:' "$T/tags") info/pedantic"
 sed 's/^/#   /' "$T/tags"
-t "lintian: no errors" bash -c "! grep -q '^E:' '$T/tags'"
+t_check "lintian: no errors" bash -c "! grep -q '^E:' '$T/tags'"
 
 dpkg-deb -x "$dkms_deb" "$T/dkms" 2>/dev/null
 dpkg-deb -x "$utils_deb" "$T/utils" 2>/dev/null
 dpkg-deb -e "$dkms_deb" "$T/dkms-ctl" 2>/dev/null
 src=$T/dkms/usr/src/shieldrt-$version
-eq "shieldrt-dkms: dkms.conf has the version" "PACKAGE_VERSION=\"$version\"" \
+t_eq "shieldrt-dkms: dkms.conf has the version" "PACKAGE_VERSION=\"$version\"" \
 	"$(grep '^PACKAGE_VERSION=' "$src/dkms.conf" 2>/dev/null)"
 make -s install-dkms DESTDIR="$T/plain" MANIFEST= >/dev/null 2>&1
-t "shieldrt-dkms: the same tree as make install-dkms" \
+t_check "shieldrt-dkms: the same tree as make install-dkms" \
 	diff -r "$T/plain/usr/src/shieldrt-$version" "$src"
-t "shieldrt-dkms: postinst hands the module to DKMS" \
+t_check "shieldrt-dkms: postinst hands the module to DKMS" \
 	grep -q 'common.postinst' "$T/dkms-ctl/postinst"
-t "shieldrt-dkms: nothing but the sources and the docs" bash -c \
+t_check "shieldrt-dkms: nothing but the sources and the docs" bash -c \
 	"! (cd '$T/dkms' && find . -type f | grep -vE '^\./usr/(src/shieldrt-$version|share/doc/shieldrt-dkms)/')"
 for f in usr/bin/userctl usr/share/man/man1/userctl.1.gz \
 	usr/share/man/man1/userctl-loop.1.gz usr/share/man/man4/shieldrt.4.gz \
 	usr/share/bash-completion/completions/userctl \
 	lib/udev/rules.d/60-shieldrt.rules \
 	usr/share/doc/shieldrt-utils/examples/modprobe.d/shieldrt.conf; do
-	t "shieldrt-utils: /$f" [ -f "$T/utils/$f" ]
+	t_check "shieldrt-utils: /$f" [ -f "$T/utils/$f" ]
 done
-t "shieldrt-utils: no module sources" [ ! -e "$T/utils/usr/src" ]
-t "shieldrt-utils: the packaged userctl runs" \
+t_check "shieldrt-utils: no module sources" [ ! -e "$T/utils/usr/src" ]
+t_check "shieldrt-utils: the packaged userctl runs" \
 	sh -c "'$T/utils/usr/bin/userctl' --version | grep -q '^userctl $version '"
-eq "the package build wrote nothing into the repository" "$before" \
+t_eq "the package build wrote nothing into the repository" "$before" \
 	"$(git status --porcelain --ignored 2>/dev/null)"
 
-echo "1..$n"
-exit $fail
+t_done

@@ -22,12 +22,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -z "${2:-}" ] || echo "$2" | sed 's/^/# /'; }
-t() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d" "failed: $*"; fi; }
-eq() { if [ "$2" = "$3" ]; then ok "$1"; else nok "$1" "expected '$2', got '$3'"; fi; }
+. "$top/userctl/tests/tap.sh"
 
 T=$(mktemp -d /tmp/shieldrt-install.XXXXXX)
 trap 'rm -rf "$T"' EXIT
@@ -41,8 +36,8 @@ oldest) kver=$(echo "$kvers" | head -n1) ;;
 *) kver=$SHIELDRT_TEST_KVER ;;
 esac
 if [ -z "$kver" ]; then
-	nok "kernel headers installed in /lib/modules/*/build (scripts/setup)"
-	echo "1..$n"
+	t_fail "kernel headers installed in /lib/modules/*/build (scripts/setup)"
+	t_done
 	exit 1
 fi
 echo "# kernel: $kver"
@@ -50,14 +45,14 @@ echo "# kernel: $kver"
 # --- one version ---------------------------------------------------------
 version=$(sed -n 's/^#define SHIELDRT_VERSION "\(.*\)"$/\1/p' include/shieldrt_version.h)
 abi=$(sed -n 's/^#define SHIELDRT_ABI_VERSION[[:space:]]*\([0-9]*\).*/\1/p' include/uapi/shieldrt.h)
-t "include/shieldrt_version.h defines the version" [ -n "$version" ]
-t "the UAPI header defines the ABI version" [ -n "$abi" ]
-eq "debian/changelog's version is the header's" "$version" \
+t_check "include/shieldrt_version.h defines the version" [ -n "$version" ]
+t_check "the UAPI header defines the ABI version" [ -n "$abi" ]
+t_eq "debian/changelog's version is the header's" "$version" \
 	"$(dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)"
-eq "the Python reader speaks the header's ABI" "$abi" \
+t_eq "the Python reader speaks the header's ABI" "$abi" \
 	"$(sed -n 's/^ABI_VERSION = \([0-9]*\).*/\1/p' userctl/python/shieldrt/__init__.py)"
 make -s -C userctl >/dev/null 2>&1
-eq "userctl --version prints the version and the ABI" \
+t_eq "userctl --version prints the version and the ABI" \
 	"userctl $version (ABI $abi)" "$(userctl/userctl --version)"
 
 # --- make install into a DESTDIR, with signing ---------------------------
@@ -67,9 +62,9 @@ openssl req -new -x509 -nodes -days 1 -subj "/CN=shieldrt install test" \
 D=$T/root
 if make -s install DESTDIR="$D" KVER="$kver" SIGN_KEY="$T/key.pem" \
 	SIGN_CERT="$T/cert.der" >"$T/install.log" 2>&1; then
-	ok "make install DESTDIR=... KVER=$kver"
+	t_ok "make install DESTDIR=... KVER=$kver"
 else
-	nok "make install DESTDIR=... KVER=$kver" "$(tail -n 20 "$T/install.log")"
+	t_fail "make install DESTDIR=... KVER=$kver" "$(tail -n 20 "$T/install.log")"
 fi
 
 man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
@@ -90,42 +85,42 @@ man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
 } | sort >"$T/want"
 (cd "$D" 2>/dev/null && find . -type f -o -type l) | sed 's|^\./||' | sort >"$T/got"
 if diff -u "$T/want" "$T/got" >"$T/diff"; then
-	ok "the installed files are exactly the expected ones ($(wc -l <"$T/want"))"
+	t_ok "the installed files are exactly the expected ones ($(wc -l <"$T/want"))"
 else
-	nok "the installed files are exactly the expected ones" "$(cat "$T/diff")"
+	t_fail "the installed files are exactly the expected ones" "$(cat "$T/diff")"
 fi
-t "no man page for the test tool scribble" \
+t_check "no man page for the test tool scribble" \
 	[ ! -e "$D/usr/local/share/man/man1/userctl-scribble.1" ]
-t "with DESTDIR, depmod did not write into it" \
+t_check "with DESTDIR, depmod did not write into it" \
 	[ ! -e "$D/lib/modules/$kver/modules.dep" ]
 ko=$D/lib/modules/$kver/updates/shieldrt.ko
-eq "the installed module's vermagic is $kver's" "$kver" \
+t_eq "the installed module's vermagic is $kver's" "$kver" \
 	"$(modinfo -F vermagic "$ko" 2>/dev/null | awk '{ print $1 }')"
-eq "modinfo: version" "$version" "$(modinfo -F version "$ko" 2>/dev/null)"
-eq "modinfo: abi" "$abi" "$(modinfo -F abi "$ko" 2>/dev/null)"
+t_eq "modinfo: version" "$version" "$(modinfo -F version "$ko" 2>/dev/null)"
+t_eq "modinfo: abi" "$abi" "$(modinfo -F abi "$ko" 2>/dev/null)"
 for m in shieldrt shieldrt_pcibar shieldrt_simdaq; do
-	eq "$m.ko is signed by the key given to make" "shieldrt install test" \
+	t_eq "$m.ko is signed by the key given to make" "shieldrt install test" \
 		"$(modinfo -F signer "$D/lib/modules/$kver/updates/$m.ko" 2>/dev/null)"
 done
-t "the signature trailer is there" \
+t_check "the signature trailer is there" \
 	grep -q '~Module signature appended~' "$ko"
-t "userctl is executable and runs" \
+t_check "userctl is executable and runs" \
 	sh -c "'$D/usr/local/bin/userctl' --version | grep -q '^userctl $version '"
-t "the udev rule gives /dev/shieldrt to the shieldrt group" \
+t_check "the udev rule gives /dev/shieldrt to the shieldrt group" \
 	grep -q 'KERNEL=="shieldrt".*GROUP="shieldrt", MODE="0660"' \
 	"$D/lib/udev/rules.d/60-shieldrt.rules"
-t "the modprobe.d example sets loops=" \
+t_check "the modprobe.d example sets loops=" \
 	grep -q '^#options shieldrt loops="name=' \
 	"$D/usr/local/share/doc/shieldrt/examples/modprobe.d/shieldrt.conf"
-t "the bash completion registers for userctl" \
+t_check "the bash completion registers for userctl" \
 	bash -c ". '$D/usr/local/share/bash-completion/completions/userctl' && complete -p userctl | grep -q _userctl"
-t "the completion offers the commands userctl lists" bash -c "
+t_check "the completion offers the commands userctl lists" bash -c "
 	. '$D/usr/local/share/bash-completion/completions/userctl'
 	PATH='$D/usr/local/bin':\$PATH
 	COMP_WORDS=(userctl ''); COMP_CWORD=1; _userctl userctl
 	w=\" \${COMPREPLY[*]} \"
 	[[ \$w == *' loop '* && \$w == *' limits '* && \$w != *' scribble '* ]]"
-t "the completion offers loop's modes" bash -c "
+t_check "the completion offers loop's modes" bash -c "
 	. '$D/usr/local/share/bash-completion/completions/userctl'
 	PATH='$D/usr/local/bin':\$PATH
 	COMP_WORDS=(userctl loop ''); COMP_CWORD=2; _userctl userctl
@@ -139,17 +134,17 @@ for p in $pages; do
 	name=${p##*/}
 	if MANWIDTH=80 man -l "$p" >"$T/man.out" 2>"$T/man.err" &&
 	   [ ! -s "$T/man.err" ] && grep -q '^NAME' "$T/man.out"; then
-		ok "man -l $name renders, no warnings"
+		t_ok "man -l $name renders, no warnings"
 	else
-		nok "man -l $name renders, no warnings" "$(head -n 5 "$T/man.err")"
+		t_fail "man -l $name renders, no warnings" "$(head -n 5 "$T/man.err")"
 	fi
 	if mandoc -T lint -W warning "$p" >"$T/lint" 2>&1; then
-		ok "mandoc -T lint: $name clean"
+		t_ok "mandoc -T lint: $name clean"
 	else
-		nok "mandoc -T lint: $name clean" "$(head -n 5 "$T/lint")"
+		t_fail "mandoc -T lint: $name clean" "$(head -n 5 "$T/lint")"
 	fi
 done
-t "man pages: userctl, one per command, shieldrt(4) ($np)" \
+t_check "man pages: userctl, one per command, shieldrt(4) ($np)" \
 	[ "$np" -eq "$(($(echo "$man1" | wc -l) + 2))" ]
 # Each command's page says what its --help says: every long option, and
 # its usage lines as the synopsis.
@@ -165,56 +160,56 @@ for p in $pages; do
 	done
 	first=$(userctl/userctl "$cmd" --help | sed -n '1s/^usage: *//p')
 	if [ -z "$missing" ] && grep -qF -- "$first" "$T/page"; then
-		ok "userctl-$cmd(1) has --help's options and usage"
+		t_ok "userctl-$cmd(1) has --help's options and usage"
 	else
-		nok "userctl-$cmd(1) has --help's options and usage" \
+		t_fail "userctl-$cmd(1) has --help's options and usage" \
 			"missing:$missing; usage: $first"
 	fi
 done
 MANWIDTH=200 man -l "$D/usr/local/share/man/man1/userctl.1" 2>/dev/null >"$T/page"
-t "userctl(1) states the exit status convention of --help" \
+t_check "userctl(1) states the exit status convention of --help" \
 	grep -q 'Exit status: 0 success; 1 the module refused' "$T/page"
 MANWIDTH=200 man -l "$D/usr/local/share/man/man4/shieldrt.4" 2>/dev/null >"$T/page4"
 missing=""
 for i in $(grep -oE 'SHIELDRT_IOC_[A-Z_]+' include/uapi/shieldrt.h | sort -u | grep -vx SHIELDRT_IOC_MAGIC); do
 	grep -qw -- "$i" "$T/page4" || missing="$missing $i"
 done
-if [ -z "$missing" ]; then ok "shieldrt(4) names every ioctl of the UAPI header"
-else nok "shieldrt(4) names every ioctl of the UAPI header" "missing:$missing"; fi
+if [ -z "$missing" ]; then t_ok "shieldrt(4) names every ioctl of the UAPI header"
+else t_fail "shieldrt(4) names every ioctl of the UAPI header" "missing:$missing"; fi
 missing=""
 for e in $(sed -nE 's/^(TRACE_EVENT|DEFINE_EVENT)\(([a-z_]+, )?([a-z_]+),.*/\3/p' kmod/trace.h); do
 	grep -qw -- "$e" "$T/page4" || missing="$missing $e"
 done
-if [ -z "$missing" ]; then ok "shieldrt(4) names every tracepoint of kmod/trace.h"
-else nok "shieldrt(4) names every tracepoint of kmod/trace.h" "missing:$missing"; fi
+if [ -z "$missing" ]; then t_ok "shieldrt(4) names every tracepoint of kmod/trace.h"
+else t_fail "shieldrt(4) names every tracepoint of kmod/trace.h" "missing:$missing"; fi
 
 # --- make uninstall --------------------------------------------------------
 if make -s uninstall DESTDIR="$D" KVER="$kver" >"$T/uninstall.log" 2>&1; then
-	ok "make uninstall"
+	t_ok "make uninstall"
 else
-	nok "make uninstall" "$(tail -n 10 "$T/uninstall.log")"
+	t_fail "make uninstall" "$(tail -n 10 "$T/uninstall.log")"
 fi
 left=$(cd "$D" && find . -mindepth 1 | head -n 10)
-t "make uninstall left nothing behind (files and the directories it made)" \
+t_check "make uninstall left nothing behind (files and the directories it made)" \
 	[ -z "$left" ]
 mkdir -p "$D/usr/local/share/man/man1"
 make -s install-utils DESTDIR="$D" >/dev/null 2>&1 &&
 	make -s uninstall DESTDIR="$D" >/dev/null 2>&1
-t "uninstall keeps a directory that existed before install" \
+t_check "uninstall keeps a directory that existed before install" \
 	[ -d "$D/usr/local/share/man/man1" ]
 
 # --- DKMS against the installed headers -------------------------------------
 S=$T/src
 if make -s install-dkms DESTDIR="$S" MANIFEST= >"$T/dkms-src.log" 2>&1; then
-	ok "make install-dkms"
+	t_ok "make install-dkms"
 else
-	nok "make install-dkms" "$(tail -n 10 "$T/dkms-src.log")"
+	t_fail "make install-dkms" "$(tail -n 10 "$T/dkms-src.log")"
 fi
 tree=$S/usr/src/shieldrt-$version
-eq "dkms.conf carries the header's version" "PACKAGE_VERSION=\"$version\"" \
+t_eq "dkms.conf carries the header's version" "PACKAGE_VERSION=\"$version\"" \
 	"$(grep '^PACKAGE_VERSION=' "$tree/dkms.conf" 2>/dev/null)"
-t "dkms.conf has AUTOINSTALL" grep -qx 'AUTOINSTALL="yes"' "$tree/dkms.conf"
-t "the DKMS tree holds no tests, KUnit suites or scripts" \
+t_check "dkms.conf has AUTOINSTALL" grep -qx 'AUTOINSTALL="yes"' "$tree/dkms.conf"
+t_check "the DKMS tree holds no tests, KUnit suites or scripts" \
 	bash -c "! (cd '$tree' && find . -path ./kunit -o -path '*/tests' -o -path ./scripts -o -name '*.sh' -o -name Makefile | grep -q .)"
 # ... and nothing the build does not read: every file but the build
 # descriptions is in the dependency files kbuild wrote for make install's
@@ -227,40 +222,39 @@ find "$kb/src/kmod" "$kb/src/algorithms" -name '.*.o.cmd' -exec cat {} + 2>/dev/
 unused=$(cd "$tree" 2>/dev/null && find . -type f ! -name Kbuild ! -name dkms.conf \
 	! -name '*.kbuild' ! -name '*.mk' | sed 's|^\./||' | sort | comm -23 - "$T/used")
 if [ -s "$T/used" ] && [ -z "$unused" ]; then
-	ok "every file of the DKMS tree is read by the module build"
+	t_ok "every file of the DKMS tree is read by the module build"
 else
-	nok "every file of the DKMS tree is read by the module build" \
+	t_fail "every file of the DKMS tree is read by the module build" \
 		"$( [ -s "$T/used" ] || echo "no dependency files in $kb"; echo "$unused")"
 fi
 
 if [ "$(id -u)" != 0 ]; then
-	ok "# SKIP dkms build: needs root"
+	t_ok "# SKIP dkms build: needs root"
 elif ! command -v dkms >/dev/null; then
-	nok "dkms is installed (scripts/setup)"
+	t_fail "dkms is installed (scripts/setup)"
 else
 	dk=(--sourcetree "$S/usr/src" --dkmstree "$T/dkms" --installtree "$T/modules")
 	mkdir -p "$T/dkms" "$T/modules"
 	# dkms signs with the framework's key unless told: a throwaway one
 	export mok_signing_key=$T/key.pem mok_certificate=$T/cert.der
-	t "dkms add" sh -c 'dkms add "$@" >"$0" 2>&1' "$T/dkms-add.log" \
+	t_check "dkms add" sh -c 'dkms add "$@" >"$0" 2>&1' "$T/dkms-add.log" \
 		-m shieldrt -v "$version" "${dk[@]}"
 	start=$(date +%s)
 	if dkms build -m shieldrt -v "$version" -k "$kver" "${dk[@]}" \
 		>"$T/dkms.log" 2>&1; then
-		ok "dkms build -k $kver ($(($(date +%s) - start)) s)"
+		t_ok "dkms build -k $kver ($(($(date +%s) - start)) s)"
 	else
-		nok "dkms build -k $kver" "$(tail -n 30 "$T/dkms.log"; \
+		t_fail "dkms build -k $kver" "$(tail -n 30 "$T/dkms.log"; \
 			cat "$T/dkms/shieldrt/$version/build/make.log" 2>/dev/null | tail -n 20)"
 	fi
 	built=$(find "$T/dkms/shieldrt/$version/$kver" -name 'shieldrt.ko*' 2>/dev/null | head -n1)
-	eq "DKMS's module: version" "$version" "$(modinfo -F version "$built" 2>/dev/null)"
-	eq "DKMS's module: abi" "$abi" "$(modinfo -F abi "$built" 2>/dev/null)"
-	eq "DKMS's module: signed with the key DKMS was given" \
+	t_eq "DKMS's module: version" "$version" "$(modinfo -F version "$built" 2>/dev/null)"
+	t_eq "DKMS's module: abi" "$abi" "$(modinfo -F abi "$built" 2>/dev/null)"
+	t_eq "DKMS's module: signed with the key DKMS was given" \
 		"shieldrt install test" "$(modinfo -F signer "$built" 2>/dev/null)"
 	nmod=$(find "$T/dkms/shieldrt/$version/$kver" -name '*.ko*' | wc -l)
-	eq "DKMS built the runtime and both providers" 3 "$nmod"
-	t "the real DKMS tree was not touched" [ ! -e /var/lib/dkms/shieldrt ]
+	t_eq "DKMS built the runtime and both providers" 3 "$nmod"
+	t_check "the real DKMS tree was not touched" [ ! -e /var/lib/dkms/shieldrt ]
 fi
 
-echo "1..$n"
-exit $fail
+t_done

@@ -10,15 +10,12 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; [ -n "${2:-}" ] && echo "$2" | sed 's/^/# /'; }
+. "$top/userctl/tests/tap.sh"
 check_none() {
 	local what=$1 hits
 	shift
 	hits=$("$@" 2>/dev/null)
-	if [ -z "$hits" ]; then ok "$what"; else nok "$what" "$hits"; fi
+	if [ -z "$hits" ]; then t_ok "$what"; else t_fail "$what" "$hits"; fi
 }
 
 core=$(find kmod -maxdepth 1 -name '*.[ch]' | sort | tr '\n' ' ')
@@ -41,5 +38,4 @@ if [ -n "$lib" ]; then
 	check_none "pure code (kmod/lib/) includes no loop state" \
 		grep -nE '#include "(\.\./)?(loop|cycle|chain|region|io|section|flightrec)\.h"' $lib
 fi
-echo "1..$n"
-exit $fail
+t_done

@@ -6,7 +6,8 @@ t_ok() { _n=$((_n + 1)); echo "ok $_n - $1"; }
 t_fail() {
 	_n=$((_n + 1)); _failed=$((_failed + 1))
 	echo "not ok $_n - $1"
-	[ -z "${2:-}" ] || echo "# $2"
+	# every line of the details a TAP comment
+	[ -z "${2:-}" ] || echo "$2" | sed 's/^/# /'
 }
 t_check() {
 	_d=$1; shift
