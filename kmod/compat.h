@@ -67,7 +67,9 @@ static inline void vm_flags_clear(struct vm_area_struct *vma,
  * sched_setattr_nocheck (configurable SCHED_FIFO priority; sched_set_fifo
  * only offers a fixed one), kthread_create_on_cpu, housekeeping_test_cpu
  * and housekeeping_overridden (housekeeping_cpu), tick_nohz_full_mask and
- * tick_nohz_full_running (tick_nohz_full_cpu), __cpuhp_setup_state.
+ * tick_nohz_full_running (tick_nohz_full_cpu), __cpuhp_setup_state,
+ * start_poll_synchronize_rcu and poll_state_synchronize_rcu (GPL, same
+ * signatures on 6.1 and 6.12), single_task_running.
  * Not exported anywhere: sysctl_sched_rt_runtime, so preflight reads
  * /proc/sys/kernel/sched_rt_runtime_us instead.
  */

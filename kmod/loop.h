@@ -75,6 +75,7 @@ struct srt_counters {
 	u32 safe_reason;	/* enum srt_safe_reason of the last entry */
 	u64 clock_errors;	/* a reading went backwards */
 	u64 yields;		/* poll: housekeeping sleeps taken */
+	u64 rcu_yields;		/* poll/hybrid: sleeps for a stuck grace period */
 	u64 first_deadline_ns;
 	u64 next_deadline_ns;	/* first period not yet accounted */
 	u64 start_ns;		/* run start (thread up) */
@@ -118,6 +119,7 @@ struct srt_cycle_ctx {
 	u64 sleep_ns;
 	u64 spin_ns;
 	u64 yields;
+	u64 rcu_yields;
 	bool clock_back;
 	bool safe;			/* loop was in safe state this cycle */
 	enum srt_safe_reason safe_why;
@@ -175,6 +177,10 @@ struct srt_loop {
 	struct srt_slack slack;
 	struct srt_policy_state pol;
 	u64 last_yield_ns;
+	/* wait.c, PREEMPT_RCU: the grace period the loop watches */
+	unsigned long rcu_cookie;
+	u64 rcu_cookie_ns;		/* when it was taken; 0: none */
+	u64 rcu_check_ns;		/* last look at it */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	u64 workload_sink;		/* keeps the busy work observable */
 	struct srt_cycle_ctx ctx;

@@ -346,6 +346,24 @@ TRACE_EVENT(trigger_timeout,
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
+/* poll/hybrid on PREEMPT_RCU: a grace period waited too long, CPU lent. */
+TRACE_EVENT(rcu_yield,
+	TP_PROTO(const char *loop, u64 cycle, u64 gp_wait_ns),
+	TP_ARGS(loop, cycle, gp_wait_ns),
+	TP_STRUCT__entry(
+		__array(char, loop, SRT_NAME_LEN)
+		__field(u64, cycle)
+		__field(u64, gp_wait_ns)
+	),
+	TP_fast_assign(
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);
+		__entry->cycle = cycle;
+		__entry->gp_wait_ns = gp_wait_ns;
+	),
+	TP_printk("loop=%s cycle=%llu grace period pending %llu ns",
+		  __entry->loop, __entry->cycle, __entry->gp_wait_ns)
+);
+
 #endif /* SHIELDRT_TRACE_H */
 
 /* Outside the guard: define_trace.h reads this file again. */

@@ -7,6 +7,7 @@
 #include <linux/kthread.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/stat.h>
 #include <linux/timekeeping.h>
 #include "wait.h"
 #include "trace.h"
@@ -76,6 +77,8 @@ static bool srt_spin_housekeeping(void)
 	return kthread_should_stop();
 }
 
+static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c);
+
 static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		      u64 at, u64 gap)
 {
@@ -119,14 +122,69 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 				ret = -EINTR;
 				break;
 			}
+			/* A long wait watches RCU too; its sleep is no spin. */
+			if (kind == SRT_SPIN_WAIT) {
+				u64 slept = c->sleep_ns;
+
+				ret = srt_rcu_check(loop, c);
+				begin += c->sleep_ns - slept;
+			}
 			/* Our own housekeeping is not noise. */
 			prev = qs = ktime_get_ns();
+			if (ret)
+				break;
 		}
 	}
 	if (work)
 		WRITE_ONCE(loop->workload_sink, acc);
 	else
 		c->spin_ns += prev - begin;
+	return ret;
+}
+
+/*
+ * PREEMPT_RCU: a task preempted inside an RCU read-side section (on
+ * PREEMPT_RT every spinlock_t section is one) on a poll loop's CPU, or
+ * moved there by a CPU unplug, never runs again while the loop spins,
+ * and every grace period waits for it; RCU boosting cannot lift it above
+ * a SCHED_FIFO loop.  So once per SRT_QS_INTERVAL_NS the loop looks at a
+ * grace period it asked for (start_poll_synchronize_rcu(), at most one per
+ * SRT_RCU_GP_WAIT_NS; poll_state_synchronize_rcu() is a load and a
+ * compare), and when that one has waited SRT_RCU_GP_WAIT_NS while
+ * another task is runnable here, sleeps briefly.  Never inside a section
+ * (start_poll_synchronize_rcu() takes an rcu_node lock with irqs saved).
+ * The hybrid's and the spin's latencies of this cycle are kept.  Returns
+ * -EINTR if the loop is being stopped.
+ */
+static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	s64 irq_lat = c->s.irq_latency_ns, thr_lat = c->s.thread_latency_ns;
+	u64 now, waited, len;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_PREEMPT_RCU))
+		return 0;
+	now = ktime_get_ns();
+	if (now - loop->rcu_check_ns < SRT_QS_INTERVAL_NS)
+		return 0;
+	loop->rcu_check_ns = now;
+	waited = now - loop->rcu_cookie_ns;
+	if (!loop->rcu_cookie_ns ||
+	    poll_state_synchronize_rcu(loop->rcu_cookie)) {
+		if (loop->rcu_cookie_ns && waited < SRT_RCU_GP_WAIT_NS)
+			return 0;
+		loop->rcu_cookie = start_poll_synchronize_rcu();
+		loop->rcu_cookie_ns = now;
+		return 0;
+	}
+	if (waited < SRT_RCU_GP_WAIT_NS || single_task_running())
+		return 0;
+	len = c->live.yield_ns ? c->live.yield_ns : SRT_RCU_YIELD_NS;
+	c->rcu_yields++;
+	trace_rcu_yield(loop->name, c->s.cycle, waited);
+	ret = srt_sleep_until(loop, c, now + len);
+	c->s.irq_latency_ns = irq_lat;
+	c->s.thread_latency_ns = thr_lat;
 	return ret;
 }
 
@@ -172,6 +230,8 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		return srt_sleep_until(loop, c, deadline);
 	case SRT_WAIT_POLL:
 		ret = srt_maybe_yield(loop, c);
+		if (!ret)
+			ret = srt_rcu_check(loop, c);
 		break;
 	case SRT_WAIT_HYBRID:
 		target = deadline - loop->slack.slack_ns;
@@ -181,6 +241,9 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 				srt_slack_update(&loop->slack,
 						 c->s.thread_latency_ns);
 		}
+		/* The slack can grow to a period: then it never sleeps. */
+		if (!ret)
+			ret = srt_rcu_check(loop, c);
 		break;
 	}
 	if (ret)

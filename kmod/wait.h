@@ -11,6 +11,18 @@
 /* How often a spinning loop reports quiescent states and checks for stop. */
 #define SRT_QS_INTERVAL_NS	(1000 * 1000)
 
+/*
+ * PREEMPT_RCU: a grace period a poll or hybrid loop has watched this long
+ * without completing makes the loop lend its CPU (if another task is
+ * runnable there) to a reader preempted on it.  Well above a normal grace
+ * period (a few ms) and RCU's own boosting delay (CONFIG_RCU_BOOST_DELAY,
+ * 500 ms by default, which cannot lift a reader above a SCHED_FIFO loop
+ * anyway), far below the stall warning (21 s).
+ */
+#define SRT_RCU_GP_WAIT_NS	(100ULL * 1000 * 1000)
+/* The sleep when the loop has no yield_us of its own. */
+#define SRT_RCU_YIELD_NS	(50 * 1000)
+
 
 enum hrtimer_restart srt_timer_fn(struct hrtimer *timer);
 int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline);

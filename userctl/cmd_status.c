@@ -111,6 +111,7 @@ static void status_json_stats(struct json *j, const char *loop,
 	json_kv_u64(j, "noise_ns", s->noise_ns);
 	json_kv_u64(j, "clock_errors", s->clock_errors);
 	json_kv_u64(j, "yields", s->yields);
+	json_kv_u64(j, "rcu_yields", s->rcu_yields);
 	json_kv_u64(j, "sleep_ns", s->sleep_ns);
 	json_kv_u64(j, "spin_ns", s->spin_ns);
 	json_kv_u64(j, "task_runtime_ns", s->task_runtime_ns);

@@ -452,7 +452,8 @@ struct shieldrt_stats_req {
 	__u64 triggers_coalesced;
 	__u64 trigger_timeouts;
 	__u64 triggers_rejected;
-	__u64 resv[16];
+	__u64 rcu_yields;	/* sleeps for a stuck RCU grace period */
+	__u64 resv[15];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
 	char last_error[SHIELDRT_ERR_LEN];
 };

@@ -115,6 +115,7 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->noise_ns = c.noise_ns;
 	st->clock_errors = c.clock_errors;
 	st->yields = c.yields;
+	st->rcu_yields = c.rcu_yields;
 	st->sleep_ns = c.sleep_ns;
 	st->spin_ns = c.spin_ns;
 	st->task_runtime_ns = c.runtime_ns;

@@ -88,7 +88,15 @@ check_loop ht hrtimer
 check_loop pl poll
 t_ge "hrtimer loop: IRQ latency measured" "$(metric ht irq_latency count)" 1
 t_eq "poll loop: no timer, no IRQ latency" 0 "$(metric pl irq_latency count)"
-t_eq "poll loop never sleeps (cpu_pct)" 100.0 "$(st pl cpu_pct)"
+# A poll loop sleeps only to lend its CPU to a preempted RCU reader (its
+# rcu_yields; on PREEMPT_RT the CPU's own kthreads are such readers).
+if [ "$(st pl rcu_yields)" = 0 ]; then
+	t_eq "poll loop never sleeps (cpu_pct)" 100.0 "$(st pl cpu_pct)"
+else
+	note "poll loop lent its CPU $(st pl rcu_yields) times to RCU (cpu_pct $(st pl cpu_pct))"
+	t_ge "poll loop still spins nearly all the time (cpu_pct >= 80)" \
+		"$(st pl cpu_pct | cut -d. -f1)" 80
+fi
 ht_cpu=$(st ht cpu_pct)
 t_le "hrtimer loop uses less CPU than poll" "${ht_cpu%.*}" 99
 t_check "preflight reports isolation of cpu $ISO" \
