@@ -319,6 +319,15 @@ void srt_kchain_reset_now(struct srt_kchain *kc)
 	srt_fpu_end();
 }
 
+void srt_kchain_signal_name(struct srt_kchain *kc, bool out, u32 i,
+			    char *buf, size_t size)
+{
+	srt_fpu_begin();
+	strscpy(buf, out ? srt_chain_output_name(kc->c, i) :
+		srt_chain_input_name(kc->c, i), size);
+	srt_fpu_end();
+}
+
 char *srt_kchain_describe(struct srt_kchain *kc, size_t *len)
 {
 	size_t size = 8192, need;

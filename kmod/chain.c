@@ -22,24 +22,6 @@
 /* How long a commit waits for the loop to reach a cycle boundary. */
 #define SRT_COMMIT_WAIT_MS	5000
 
-static bool srt_text_blank(const char *text, size_t len)
-{
-	bool comment = false;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		char ch = text[i];
-
-		if (ch == '\n')
-			comment = false;
-		else if (ch == '#')
-			comment = true;
-		else if (!comment && ch != ' ' && ch != '\t' && ch != '\r')
-			return false;
-	}
-	return true;
-}
-
 /* Assignments in a staging text: words holding '=' outside comments. */
 static u32 srt_count_assignments(const char *text, size_t len)
 {

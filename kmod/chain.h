@@ -129,6 +129,12 @@ int srt_kchain_commit_now(struct srt_kchain *kc, struct srt_pset *ps);
 void srt_kchain_reset_now(struct srt_kchain *kc);
 /* The chain in the text format, kvmalloc'ed; NULL when out of memory. */
 char *srt_kchain_describe(struct srt_kchain *kc, size_t *len);
+/*
+ * The name of the chain's input (@out false) or output @i, copied into
+ * @buf (the library's names live in its arena).
+ */
+void srt_kchain_signal_name(struct srt_kchain *kc, bool out, u32 i,
+			    char *buf, size_t size);
 
 /* One cycle's section: a reset, a commit, a step, each if asked for. */
 struct srt_kchain_run {

@@ -4,9 +4,14 @@
  * (one record per cycle, triggers, freezing), and the operations the
  * admin layer offers: trigger, rearm, choose triggers, read the window.
  */
+#include <linux/ctype.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "loop.h"
+#include "chain.h"
+
+static_assert(SRT_FR_NAME_LEN == SRT_FLIGHT_NAME_LEN);
+static_assert(sizeof(struct srt_flight_rec) % sizeof(u64) == 0);
 
 const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS] = {
 	[SRT_FR_NONE] = "none",
@@ -46,39 +51,176 @@ static void srt_flight_reset(struct srt_flight *fr)
 	fr->epoch++;
 }
 
+/* Record @i of the ring (slot, not window order). */
+static struct srt_flight_rec *srt_fr_slot(const struct srt_flight *fr, u32 i)
+{
+	return (struct srt_flight_rec *)((u8 *)fr->ring + (size_t)i * fr->stride);
+}
+
+/* Signal @i of kind @out of the loop, by its chain name or inK/outK. */
+static void srt_fr_signal_name(struct srt_loop *loop, bool out, u32 i,
+			       char *buf)
+{
+	if (loop->chain.kc)
+		srt_kchain_signal_name(loop->chain.kc, out, i, buf,
+				       SRT_FR_NAME_LEN);
+	else
+		snprintf(buf, SRT_FR_NAME_LEN, "%s%u", out ? "out" : "in", i);
+}
+
+static int srt_fr_add(struct srt_loop *loop, struct srt_flight_sigs *o,
+		      bool out, u32 i, char *err, size_t errlen)
+{
+	u16 sel = (out ? SHIELDRT_SEL_OUT : 0) | i;
+	u32 k;
+
+	for (k = 0; k < o->nsel; k++) {
+		if (o->sel[k] == sel) {
+			snprintf(err, errlen,
+				 "flight_signals: %s%u named twice", out ? "out" : "in", i);
+			return -EINVAL;
+		}
+	}
+	o->sel[o->nsel] = sel;
+	srt_fr_signal_name(loop, out, i, o->names[o->nsel]);
+	o->nsel++;
+	return 0;
+}
+
+/* "inK" or "outK" with K below @n: K, else -1. */
+static int srt_fr_index_name(const char *name, const char *kind, u32 n)
+{
+	size_t k = strlen(kind);
+	unsigned int i;
+
+	if (strncmp(name, kind, k) || !isdigit(name[k]) ||
+	    (name[k] == '0' && name[k + 1]) || kstrtouint(name + k, 10, &i) ||
+	    i >= n)
+		return -1;
+	return i;
+}
+
+/* One name of a flight_signals list: a chain signal's, or inK/outK. */
+static int srt_fr_resolve_name(struct srt_loop *loop,
+			       struct srt_flight_sigs *o, const char *name,
+			       char *err, size_t errlen)
+{
+	u32 n_in = loop->sig.n_in, n_out = loop->sig.n_out, i;
+	char buf[SRT_FR_NAME_LEN];
+	int k;
+
+	k = srt_fr_index_name(name, "in", n_in);
+	if (k >= 0)
+		return srt_fr_add(loop, o, false, k, err, errlen);
+	k = srt_fr_index_name(name, "out", n_out);
+	if (k >= 0)
+		return srt_fr_add(loop, o, true, k, err, errlen);
+	for (i = 0; loop->chain.kc && i < n_in + n_out; i++) {
+		srt_fr_signal_name(loop, i >= n_in, i >= n_in ? i - n_in : i,
+				   buf);
+		if (!strcmp(buf, name))
+			return srt_fr_add(loop, o, i >= n_in,
+					  i >= n_in ? i - n_in : i, err,
+					  errlen);
+	}
+	snprintf(err, errlen,
+		 "flight_signals: loop '%s' has no signal '%s' (%u inputs, %u outputs%s)",
+		 loop->name, name, n_in, n_out,
+		 loop->chain.kc ? "; see userctl chain show" : ", no chain: in0.., out0..");
+	return -EINVAL;
+}
+
+/* The loop's flight_signals, resolved against its signals and chain. */
+static int srt_fr_resolve(struct srt_loop *loop, struct srt_flight_sigs *o,
+			  char *err, size_t errlen)
+{
+	const char *spec = loop->cfg.flight_signals;
+	char name[SRT_FR_NAME_LEN];
+	u32 n, i, k;
+	int ret;
+
+	o->nsel = 0;
+	if (!strcmp(spec, "all") || !kstrtou32(spec, 10, &n)) {
+		n = spec[0] == 'a' ? SRT_MAX_SIGNALS : n;
+		for (i = 0; i < min(n, loop->sig.n_in); i++)
+			srt_fr_add(loop, o, false, i, err, errlen);
+		for (i = 0; i < min(n, loop->sig.n_out); i++)
+			srt_fr_add(loop, o, true, i, err, errlen);
+		return 0;
+	}
+	/* config.c checked the shape: names of 1..31 characters */
+	while (*spec) {
+		k = strcspn(spec, ",");
+		if (k >= sizeof(name)) {
+			snprintf(err, errlen, "flight_signals: a name over %zu characters",
+				 sizeof(name) - 1);
+			return -EINVAL;
+		}
+		memcpy(name, spec, k);
+		name[k] = '\0';
+		ret = srt_fr_resolve_name(loop, o, name, err, errlen);
+		if (ret)
+			return ret;
+		spec += k + !!spec[k];
+	}
+	return 0;
+}
+
 /*
  * Before a start (srt_lock held, no loop thread): size the ring as the
- * configuration says.  A new size drops what the old ring held.
+ * configuration says, for the signals it names.  A new size or a new
+ * choice of signals drops what the old ring held; a bad name refuses the
+ * start and leaves the recorder as it was.
  */
 int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen)
 {
 	struct srt_flight *fr = &loop->flight;
-	struct srt_flight_rec *ring = NULL, *old = NULL;
-	u32 nr = loop->cfg.flight_cycles;
+	struct srt_flight_sigs *sigs;
+	void *ring = NULL, *old = NULL;
+	u32 nr = loop->cfg.flight_cycles, stride;
+	bool change;
+	int ret;
 
 	lockdep_assert_held(&srt_lock);
-	if (nr != fr->nr && nr) {
-		ring = kvcalloc(nr, sizeof(*ring), GFP_KERNEL);
+	sigs = kzalloc(sizeof(*sigs), GFP_KERNEL);
+	if (!sigs) {
+		snprintf(err, errlen, "out of memory for the flight recorder");
+		return -ENOMEM;
+	}
+	ret = srt_fr_resolve(loop, sigs, err, errlen);
+	if (ret)
+		goto out_free;
+	stride = sizeof(struct srt_flight_rec) + sizeof(u64) * sigs->nsel;
+	change = nr != fr->nr || stride != fr->stride ||
+		 memcmp(sigs->sel, fr->sigs.sel, sizeof(sigs->sel));
+	if (change && nr) {
+		ring = kvcalloc(nr, stride, GFP_KERNEL);
 		if (!ring) {
 			snprintf(err, errlen,
-				 "out of memory for %u flight recorder records",
-				 nr);
-			return -ENOMEM;
+				 "out of memory for %u flight recorder records of %u bytes",
+				 nr, stride);
+			ret = -ENOMEM;
+			goto out_free;
 		}
 	}
 	mutex_lock(&fr->lock);
 	fr->post = loop->cfg.flight_post;
-	if (nr != fr->nr) {
+	/* the names may change with a new chain of the same shape */
+	fr->sigs = *sigs;
+	if (change) {
 		old = fr->ring;
 		fr->ring = ring;
 		fr->nr = nr;
+		fr->stride = stride;
 		srt_flight_reset(fr);
 		/* Nobody reads or writes: no pairing needed here. */
 		WRITE_ONCE(fr->frozen, 0);
 	}
 	mutex_unlock(&fr->lock);
 	kvfree(old);
-	return 0;
+out_free:
+	kfree(sigs);
+	return ret;
 }
 
 /* Loop thread, before its first cycle: a window never spans two runs. */
@@ -129,7 +271,8 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 {
 	struct srt_flight *fr = &loop->flight;
 	struct srt_flight_rec *r;
-	u32 why;
+	const u64 *out;
+	u32 why, k;
 
 	if (!fr->nr)
 		return;
@@ -139,13 +282,18 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 			atomic_inc(&fr->ignored);
 		return;
 	}
-	r = &fr->ring[fr->pos];
+	r = srt_fr_slot(fr, fr->pos);
 	r->s = c->s;
 	r->note = (c->safe || c->want_safe ? SRT_FR_HELD : 0) |
 		  (c->want_safe && !c->safe ? SRT_FR_TRIP : 0);
 	r->safe_why = c->want_safe ? c->safe_why : 0;
-	memcpy(r->in, c->in, sizeof(r->in));
-	memcpy(r->out, c->safe ? loop->sig.out : c->out, sizeof(r->out));
+	out = c->safe ? loop->sig.out : c->out;
+	for (k = 0; k < fr->sigs.nsel; k++) {
+		u16 sel = fr->sigs.sel[k];
+
+		r->v[k] = sel & SHIELDRT_SEL_OUT ?
+			  out[sel & ~SHIELDRT_SEL_OUT] : c->in[sel];
+	}
 	why = srt_flight_why(fr, c);
 	if (srt_fr_advance(fr, why, c->s.cycle))
 		srt_flight_freeze(fr);
@@ -184,6 +332,8 @@ void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
 	st->size = fr->nr ? fr->nr : READ_ONCE(loop->cfg.flight_cycles);
 	st->post = fr->nr ? fr->post : READ_ONCE(loop->cfg.flight_post);
 	st->allocated = fr->nr;
+	st->stride = fr->stride;
+	st->sigs = &fr->sigs;
 	if (!st->size) {
 		st->state = SRT_FLIGHT_OFF;
 		return;
@@ -205,7 +355,7 @@ void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
 	st->cut_short = fr->cut_short;
 	/* Periods inside the window the policy skipped: no record exists. */
 	for (i = 1; i < st->n; i++)
-		st->lost += fr->ring[(slot + i) % fr->nr].s.missed;
+		st->lost += srt_fr_slot(fr, (slot + i) % fr->nr)->s.missed;
 }
 
 /* Record @i (0: the oldest) of the frozen window; under fr->lock. */
@@ -219,7 +369,7 @@ const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i)
 	if (!smp_load_acquire(&fr->frozen))	/* (B) */
 		return NULL;
 	n = srt_fr_window(fr, &first, &slot);
-	return i < n ? &fr->ring[(slot + i) % fr->nr] : NULL;
+	return i < n ? srt_fr_slot(fr, (slot + i) % fr->nr) : NULL;
 }
 
 void srt_flight_lock(struct srt_loop *loop)

@@ -6,11 +6,12 @@
  * until someone dumps them and re-arms it.
  *
  * What a record keeps: the cycle's timing sample (why it was late), the
- * first SRT_FR_SIGNALS inputs (what it computed with) and outputs (what it
- * computed, or held in safe state), and whether this cycle asked for safe
- * state and why.  That answers "what happened around the trip" without a
- * trace running; 8 signals cover the echo loop and the key signals of most
- * chains at 200 bytes a record (1024 records: 200 KiB per loop).
+ * signals the loop chose (config flight_signals: by default the first 8
+ * inputs, what it computed with, and outputs, what it computed or held in
+ * safe state), and whether this cycle asked for safe state and why.  That
+ * answers "what happened around the trip" without a trace running.  A
+ * record is 88 bytes plus 8 per signal: 216 with the default 16, 600 with
+ * all 64 (1024 records: 216 KiB or 600 KiB per loop).
  *
  * Protocol (freeze-then-read, no lock on the loop's side):
  *
@@ -34,7 +35,9 @@
 #include "shieldrt_cycle.h"
 #include "uapi/shieldrt.h"
 
-#define SRT_FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS
+#define SRT_FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS	/* of each, first layout */
+#define SRT_FR_MAX_SEL	(2 * SRT_MAX_SIGNALS)
+#define SRT_FR_NAME_LEN	32			/* a chain's signal name */
 
 /* srt_flight_rec.note */
 enum {
@@ -46,8 +49,14 @@ struct srt_flight_rec {
 	struct srt_cycle_sample s;
 	u32 note;
 	u32 safe_why;			/* enum srt_safe_reason if TRIP */
-	u64 in[SRT_FR_SIGNALS];		/* f64 bit patterns */
-	u64 out[SRT_FR_SIGNALS];
+	u64 v[];			/* nsel values, f64 bit patterns */
+};
+
+/* The signals a record keeps, in order, and their names. */
+struct srt_flight_sigs {
+	u32 nsel;
+	u16 sel[SRT_FR_MAX_SEL];	/* SHIELDRT_SEL_OUT | index */
+	char names[SRT_FR_MAX_SEL][SRT_FR_NAME_LEN];
 };
 
 enum srt_fr_trigger {
@@ -60,8 +69,10 @@ enum srt_fr_trigger {
 
 struct srt_flight {
 	struct mutex lock;		/* readers vs rearm and resize */
-	struct srt_flight_rec *ring;	/* nr records; changed only stopped */
+	void *ring;			/* nr records; changed only stopped */
 	u32 nr;
+	u32 stride;			/* bytes from one record to the next */
+	struct srt_flight_sigs sigs;	/* what each record keeps */
 	u32 post;			/* cycles recorded after the trigger */
 	u32 triggers;			/* BIT(enum srt_fr_trigger), READ_ONCE */
 	unsigned long manual;		/* bit 0: manual trigger pending */
@@ -138,6 +149,8 @@ struct srt_flight_status {
 	u32 triggers;			/* BIT(enum srt_fr_trigger) on */
 	u32 size, post;
 	u32 allocated;			/* 0: the ring comes at start */
+	u32 stride;			/* bytes a record takes in the ring */
+	const struct srt_flight_sigs *sigs;	/* valid under fr->lock */
 	bool triggered;
 	u32 why;			/* enum srt_fr_trigger */
 	u32 left;

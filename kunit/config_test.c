@@ -30,6 +30,28 @@ static const struct srt_cfg_case srt_cfg_cases[] = {
 	   50000, SRT_WAIT_HYBRID),
 	OK("poll mode, prio 1", "name=p-2 cpu=2 mode=poll prio=1", 1000000,
 	   SRT_WAIT_POLL),
+	OK("flight_signals: a count", "name=a cpu=0 flight_signals=32", 1000000,
+	   SRT_WAIT_HRTIMER),
+	OK("flight_signals: all", "name=a cpu=0 flight_signals=all", 1000000,
+	   SRT_WAIT_HRTIMER),
+	OK("flight_signals: none, timing only", "name=a cpu=0 flight_signals=0",
+	   1000000, SRT_WAIT_HRTIMER),
+	OK("flight_signals: names", "name=a cpu=0 flight_signals=pos,in0,blk.y",
+	   1000000, SRT_WAIT_HRTIMER),
+	BAD("flight_signals: a count over 32", "name=a cpu=0 flight_signals=33",
+	    "33 is over 32"),
+	BAD("flight_signals: an empty name", "name=a cpu=0 flight_signals=a,,b",
+	    "name 2 is empty"),
+	BAD("flight_signals: a trailing comma", "name=a cpu=0 flight_signals=a,",
+	    "name 2 is empty"),
+	BAD("flight_signals: a bad character", "name=a cpu=0 flight_signals=a;b",
+	    "name 1: ';' is not"),
+	BAD("flight_signals: a name of 32 characters",
+	    "name=a cpu=0 flight_signals=abcdefghijabcdefghijabcdefghijab",
+	    "over 31 characters"),
+	BAD("flight_signals: 65 names",
+	    "name=a cpu=0 flight_signals=a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,a1,b1,c1,d1,e1,f1,g1,h1,i1,j1,k1,l1,m1,n1,o1,p1,q1,r1,s1,t1,u1,v1,w1,x1,y1,z1,a2,b2,c2,d2,e2,f2,g2,h2,i2,j2,k2,l2,m2",
+	    "65 names"),
 	BAD("empty line", "", "no key=value"),
 	BAD("unknown key", "name=a cpu=1 frobnicate=1", "unknown key"),
 	BAD("token without =", "name=a cpu", "not key=value"),
@@ -81,24 +103,26 @@ static void srt_test_config_line(struct kunit *test)
 {
 	const struct srt_cfg_case *c = test->param_value;
 	char *line = kunit_kzalloc(test, strlen(c->line) + 1, GFP_KERNEL);
+	/* a config holds a 1 KiB text: on the heap, as the module keeps it */
+	struct srt_config *cfgp = kunit_kzalloc(test, sizeof(*cfgp), GFP_KERNEL);
 	char err[SRT_ERR_LEN] = "";
-	struct srt_config cfg;
 	u32 seen;
 	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, line);
+	KUNIT_ASSERT_NOT_NULL(test, cfgp);
 	strscpy(line, c->line, strlen(c->line) + 1);
-	srt_config_defaults(&cfg);
-	ret = srt_config_parse(&cfg, line, &seen, err, sizeof(err));
+	srt_config_defaults(cfgp);
+	ret = srt_config_parse(cfgp, line, &seen, err, sizeof(err));
 	if (!ret)
-		ret = srt_config_validate(&cfg, err, sizeof(err));
+		ret = srt_config_validate(cfgp, err, sizeof(err));
 	KUNIT_EXPECT_EQ_MSG(test, ret, c->ret, "reason: %s", err);
 	if (c->err)
 		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, c->err),
 					  "reason '%s' lacks '%s'", err, c->err);
 	if (!c->ret && !ret) {
-		KUNIT_EXPECT_EQ(test, cfg.period_ns, c->period_ns);
-		KUNIT_EXPECT_EQ(test, cfg.mode, c->mode);
+		KUNIT_EXPECT_EQ(test, cfgp->period_ns, c->period_ns);
+		KUNIT_EXPECT_EQ(test, cfgp->mode, c->mode);
 		KUNIT_EXPECT_NE(test, seen, 0U);
 	}
 }
@@ -106,51 +130,57 @@ static void srt_test_config_line(struct kunit *test)
 /* A failed parse of a copy leaves the original untouched by design. */
 static void srt_test_config_every_key(struct kunit *test)
 {
-	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8 section=raw_spinlock lock=bus-1 section_budget_us=18 io=daq:in=0-3:out=2:trigger,rm:out=4-5 trigger_timeout_us=19";
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8 section=raw_spinlock lock=bus-1 section_budget_us=18 io=daq:in=0-3:out=2:trigger,rm:out=4-5 trigger_timeout_us=19 flight_signals=pos,in3,u.x";
 	char err[SRT_ERR_LEN] = "", val[64], *round;
-	struct srt_config cfg, again;
-	size_t len = 640;
+	struct srt_config *cfgp, *againp;
+	size_t len = 700;
 	u32 seen;
 	int key;
 
 	round = kunit_kzalloc(test, len, GFP_KERNEL);
+	cfgp = kunit_kzalloc(test, sizeof(*cfgp), GFP_KERNEL);
+	againp = kunit_kzalloc(test, sizeof(*againp), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, round);
-	srt_config_defaults(&cfg);
-	KUNIT_ASSERT_EQ(test, srt_config_parse(&cfg, line, &seen, err,
+	KUNIT_ASSERT_NOT_NULL(test, cfgp);
+	KUNIT_ASSERT_NOT_NULL(test, againp);
+	srt_config_defaults(cfgp);
+	KUNIT_ASSERT_EQ(test, srt_config_parse(cfgp, line, &seen, err,
 					       sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(SRT_NR_KEYS) - 1);
-	KUNIT_EXPECT_EQ(test, cfg.live.yield_every_ns, 14000000ULL);
-	KUNIT_EXPECT_EQ(test, cfg.live.policy, (u32)SRT_POLICY_CATCHUP);
-	KUNIT_EXPECT_EQ(test, cfg.live.heartbeat_cycles, 5U);
-	KUNIT_EXPECT_EQ(test, cfg.live.section_budget_ns, 18000ULL);
-	KUNIT_EXPECT_EQ(test, cfg.trigger_timeout_ns, 19000ULL);
-	KUNIT_EXPECT_EQ(test, cfg.n_io, 2U);
+	KUNIT_EXPECT_EQ(test, cfgp->live.yield_every_ns, 14000000ULL);
+	KUNIT_EXPECT_EQ(test, cfgp->live.policy, (u32)SRT_POLICY_CATCHUP);
+	KUNIT_EXPECT_EQ(test, cfgp->live.heartbeat_cycles, 5U);
+	KUNIT_EXPECT_EQ(test, cfgp->live.section_budget_ns, 18000ULL);
+	KUNIT_EXPECT_EQ(test, cfgp->trigger_timeout_ns, 19000ULL);
+	KUNIT_EXPECT_EQ(test, cfgp->n_io, 2U);
+	KUNIT_EXPECT_STREQ(test, cfgp->flight_signals, "pos,in3,u.x");
 	/* What config prints parses back to the same configuration. */
 	for (key = 0; key < SRT_NR_KEYS; key++) {
-		srt_config_format_key(&cfg, key, val, sizeof(val));
+		srt_config_format_key(cfgp, key, val, sizeof(val));
 		strlcat(round, srt_key_names[key], len);
 		strlcat(round, "=", len);
 		strlcat(round, val, len);
 		strlcat(round, " ", len);
 	}
 	KUNIT_ASSERT_LT(test, strlen(round), len - 1);
-	srt_config_defaults(&again);
-	KUNIT_ASSERT_EQ(test, srt_config_parse(&again, round, &seen, err,
+	srt_config_defaults(againp);
+	KUNIT_ASSERT_EQ(test, srt_config_parse(againp, round, &seen, err,
 					       sizeof(err)), 0);
-	KUNIT_EXPECT_EQ(test, memcmp(&cfg, &again, sizeof(cfg)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(cfgp, againp, sizeof(*cfgp)), 0);
 }
 
 static void srt_test_slack_ceiling(struct kunit *test)
 {
-	struct srt_config cfg;
+	struct srt_config *cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
 
-	srt_config_defaults(&cfg);
-	cfg.period_ns = 100000;
-	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 50000ULL);
-	cfg.period_ns = 10000000;
-	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 200000ULL);
-	cfg.slack_max_ns = 7000;
-	KUNIT_EXPECT_EQ(test, srt_config_slack_max(&cfg), 7000ULL);
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	srt_config_defaults(cfg);
+	cfg->period_ns = 100000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(cfg), 50000ULL);
+	cfg->period_ns = 10000000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(cfg), 200000ULL);
+	cfg->slack_max_ns = 7000;
+	KUNIT_EXPECT_EQ(test, srt_config_slack_max(cfg), 7000ULL);
 }
 
 static void srt_test_live_keys(struct kunit *test)

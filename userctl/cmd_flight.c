@@ -21,14 +21,20 @@
 #include "json.h"
 #include "userctl.h"
 
-#define FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS
-
 struct fr_dump {
 	const char *loop;
 	struct shieldrt_flight_req f;
-	struct shieldrt_flight_rec *rec;	/* f.nr_recs */
+	unsigned char *recs;	/* f.nr_recs, f.rec_size apart */
 	bool never_started;	/* the ring is allocated at the first start */
+	/* each value's signal: the chain's name, or inK/outK */
+	char names[SHIELDRT_FLIGHT_MAX_SEL][40];
 };
+
+static const struct shieldrt_flight_vrec *fr_rec(const struct fr_dump *d,
+						  size_t i)
+{
+	return (const void *)(d->recs + i * d->f.rec_size);
+}
 
 /* include/shieldrt_cycle.h enum srt_cycle_flags, in bit order */
 static const char * const fr_flag_names[] = {
@@ -45,9 +51,11 @@ static void flight_usage(FILE *f)
 		"usage: userctl flight -l LOOP [options]\n"
 		"\n"
 		"Print the loop's flight recorder: the cycles around its last\n"
-		"trigger once frozen, else its state.  Signals are the first %d\n"
-		"inputs and outputs; '*' marks the trigger cycle.  Triggering,\n"
-		"re-arming and --triggers need CAP_SYS_ADMIN.\n"
+		"trigger once frozen, else its state.  Signals are those the loop\n"
+		"keeps (create ... flight_signals=N|all|NAME,...; default the first\n"
+		"8 inputs and outputs), named as the chain names them; '*' marks the\n"
+		"trigger cycle.  Triggering, re-arming and --triggers need\n"
+		"CAP_SYS_ADMIN.\n"
 		"\n"
 		"  -l, --loop NAME        the loop\n"
 		"  -j, --json             the window as JSON\n"
@@ -55,7 +63,7 @@ static void flight_usage(FILE *f)
 		"  -w, --wait S           wait up to S seconds for the window to freeze\n"
 		"  -T, --triggers LIST    automatic triggers: overrun,safe or none\n"
 		"  -r, --rearm            after the dump, record afresh\n"
-		"  -h, --help             this text\n", FR_SIGNALS);
+		"  -h, --help             this text\n");
 }
 
 /* "overrun,safe" or "none" as a mask of (1 << SHIELDRT_FLTRIG_*). */
@@ -98,12 +106,49 @@ static void fr_fmt(char *buf, size_t len, double d)
 	snprintf(buf, len, "%.17g", d);
 }
 
+/*
+ * The names of the chain's inputs and outputs, from the "input" and
+ * "output" lines of its description; inK/outK where there is none.
+ */
+static void fr_names(struct fr_dump *d)
+{
+	char *text = NULL, *line, *save, *tok, *tsave;
+	char chain[2][SHIELDRT_MAX_SIGNALS][40];
+	unsigned int n[2] = { 0, 0 }, k, out, idx;
+
+	memset(chain, 0, sizeof(chain));
+	if (!ctl_view_try(d->loop, "blocks", &text)) {
+		for (line = strtok_r(text, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			tok = strtok_r(line, " \t", &tsave);
+			if (!tok || (strcmp(tok, "input") && strcmp(tok, "output")))
+				continue;
+			out = tok[0] == 'o';
+			while ((tok = strtok_r(NULL, " \t", &tsave)) &&
+			       tok[0] != '#' && n[out] < SHIELDRT_MAX_SIGNALS)
+				snprintf(chain[out][n[out]++], 40, "%s", tok);
+		}
+	}
+	free(text);
+	for (k = 0; k < d->f.nsel && k < SHIELDRT_FLIGHT_MAX_SEL; k++) {
+		out = !!(d->f.sel[k] & SHIELDRT_SEL_OUT);
+		idx = d->f.sel[k] & ~SHIELDRT_SEL_OUT;
+		if (idx < n[out])
+			snprintf(d->names[k], sizeof(d->names[k]), "%s",
+				 chain[out][idx]);
+		else
+			snprintf(d->names[k], sizeof(d->names[k]), "%s%u",
+				 out ? "out" : "in", idx);
+	}
+}
+
 static void fr_read(const char *loop, struct fr_dump *d)
 {
 	struct shieldrt_stats_req st;
 
 	d->loop = loop;
-	ctl_flight(loop, &d->f, &d->rec);
+	ctl_flight(loop, &d->f, &d->recs);
+	fr_names(d);
 	d->never_started = false;
 	if (d->f.state == SHIELDRT_FLIGHT_ARMED) {
 		ctl_stats(loop, &st);
@@ -118,8 +163,8 @@ static bool fr_frozen(const struct fr_dump *d)
 
 static void fr_free(struct fr_dump *d)
 {
-	free(d->rec);
-	d->rec = NULL;
+	free(d->recs);
+	d->recs = NULL;
 }
 
 /* The triggers that are on, "overrun,safe,manual" as the module says. */
@@ -170,6 +215,12 @@ static void fr_header(char *buf, size_t len, const struct fr_dump *d)
 			 f->post, d->never_started ?
 			 " (ring allocated at start)" : "", trig);
 	}
+	/* what the recorder keeps and costs, as the module's file says it */
+	if (f->rec_size && f->state != SHIELDRT_FLIGHT_TRIGGERED &&
+	    strlen(buf) + 1 < len)
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 " signals=%u record_bytes=%u ring_bytes=%llu", f->nsel,
+			 f->rec_size, (unsigned long long)f->rec_size * f->size);
 }
 
 /* Cycle numbers that do not follow the one before (skipped periods). */
@@ -178,7 +229,7 @@ static size_t fr_gaps(const struct fr_dump *d)
 	size_t i, gaps = 0;
 
 	for (i = 1; i < d->f.nr_recs; i++)
-		gaps += d->rec[i].cycle != d->rec[i - 1].cycle + 1;
+		gaps += fr_rec(d, i)->cycle != fr_rec(d, i - 1)->cycle + 1;
 	return gaps;
 }
 
@@ -211,13 +262,11 @@ static void fr_print_text(const struct fr_dump *d)
 	printf("  %10s %10s %10s %10s %10s %7s %-16s %-5s", "cycle",
 	       "irq_lat", "thr_lat", "compute", "end-dl", "missed", "flags",
 	       "note");
-	for (k = 0; k < FR_SIGNALS; k++)
-		printf(" %10s%zu", "in", k);
-	for (k = 0; k < FR_SIGNALS; k++)
-		printf(" %10s%zu", "out", k);
+	for (k = 0; k < d->f.nsel; k++)
+		printf(" %11s", d->names[k]);
 	putchar('\n');
 	for (i = 0; i < d->f.nr_recs; i++) {
-		const struct shieldrt_flight_rec *r = &d->rec[i];
+		const struct shieldrt_flight_vrec *r = fr_rec(d, i);
 
 		fr_flags_text(flags, sizeof(flags), r->flags);
 		printf("%c %10llu %10lld %10lld %10llu %10lld %7u %-16s %-5s",
@@ -230,12 +279,8 @@ static void fr_print_text(const struct fr_dump *d)
 		       flags, r->note & SHIELDRT_FLIGHT_TRIP ?
 		       ctl_safe_name(r->safe_reason) :
 		       r->note & SHIELDRT_FLIGHT_HELD ? "held" : "-");
-		for (k = 0; k < FR_SIGNALS; k++) {
-			fr_fmt(v, sizeof(v), srt_from_bits(r->in[k]));
-			printf(" %11s", v);
-		}
-		for (k = 0; k < FR_SIGNALS; k++) {
-			fr_fmt(v, sizeof(v), srt_from_bits(r->out[k]));
+		for (k = 0; k < d->f.nsel; k++) {
+			fr_fmt(v, sizeof(v), srt_from_bits(r->value[k]));
 			printf(" %11s", v);
 		}
 		putchar('\n');
@@ -255,19 +300,10 @@ static void fr_json_number(struct json *j, __u64 bits)
 	json_raw(j, v);
 }
 
-static void fr_json_signals(struct json *j, const char *key, const __u64 *v)
+static void fr_json_rec(struct json *j, const struct shieldrt_flight_vrec *r,
+			unsigned int nsel)
 {
-	size_t k;
-
-	json_key(j, key);
-	json_arr_begin(j);
-	for (k = 0; k < FR_SIGNALS; k++)
-		fr_json_number(j, v[k]);
-	json_arr_end(j);
-}
-
-static void fr_json_rec(struct json *j, const struct shieldrt_flight_rec *r)
-{
+	unsigned int k;
 	char flags[64];
 
 	json_obj_begin(j);
@@ -286,8 +322,11 @@ static void fr_json_rec(struct json *j, const struct shieldrt_flight_rec *r)
 	json_kv_bool(j, "held", r->note & SHIELDRT_FLIGHT_HELD);
 	json_kv_str(j, "trip", r->note & SHIELDRT_FLIGHT_TRIP ?
 		    ctl_safe_name(r->safe_reason) : "");
-	fr_json_signals(j, "in", r->in);
-	fr_json_signals(j, "out", r->out);
+	json_key(j, "values");
+	json_arr_begin(j);
+	for (k = 0; k < nsel; k++)
+		fr_json_number(j, r->value[k]);
+	json_arr_end(j);
 	json_obj_end(j);
 }
 
@@ -312,6 +351,15 @@ static void fr_print_json(const struct fr_dump *d)
 	json_kv_u64(&j, "size", f->size);
 	json_kv_u64(&j, "post", f->post);
 	json_kv_u64(&j, "ignored_triggers", f->ignored_triggers);
+	if (f->rec_size) {
+		json_key(&j, "signals");
+		json_arr_begin(&j);
+		for (i = 0; i < f->nsel; i++)
+			json_str(&j, d->names[i]);
+		json_arr_end(&j);
+		json_kv_u64(&j, "record_bytes", f->rec_size);
+		json_kv_u64(&j, "ring_bytes", (__u64)f->rec_size * f->size);
+	}
 	if (f->state == SHIELDRT_FLIGHT_TRIGGERED)
 		json_kv_u64(&j, "left", f->left);
 	if (fr_frozen(d)) {
@@ -325,7 +373,7 @@ static void fr_print_json(const struct fr_dump *d)
 		json_key(&j, "cycles");
 		json_arr_begin(&j);
 		for (i = 0; i < f->nr_recs; i++)
-			fr_json_rec(&j, &d->rec[i]);
+			fr_json_rec(&j, fr_rec(d, i), f->nsel);
 		json_arr_end(&j);
 	}
 	json_obj_end(&j);
@@ -335,7 +383,7 @@ static void fr_wait_frozen(const char *loop, double secs)
 {
 	struct timespec t0, t, nap = { 0, 50 * 1000 * 1000 };
 	struct shieldrt_flight_req f;
-	struct shieldrt_flight_rec *recs;
+	unsigned char *recs;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {

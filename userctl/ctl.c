@@ -310,29 +310,38 @@ void ctl_hist(const char *loop, struct shieldrt_hist_req *h, __u64 **buckets)
 }
 
 void ctl_flight(const char *loop, struct shieldrt_flight_req *f,
-		struct shieldrt_flight_rec **recs)
+		unsigned char **recs)
 {
-	struct shieldrt_flight_rec *r = NULL;
-	size_t cap = 0;
+	unsigned char *r = NULL;
+	size_t cap = 0, size = 0;
 	int ret, tries;
 
 	for (tries = 0; tries < CTL_TRIES; tries++) {
 		memset(f, 0, sizeof(*f));
 		ctl_name(f->name, loop);
+		f->flags = SHIELDRT_FLIGHT_F_VALUES;
 		f->recs = (uintptr_t)r;
 		f->recs_len = cap;
 		ret = ctl_ioctl(SHIELDRT_IOC_FLIGHT, f);
 		if (ret && ret != -ENOSPC)
 			ctl_die("flight", loop, ret, NULL);
 		if (!ret && (f->state != SHIELDRT_FLIGHT_FROZEN ||
-			     !f->nr_recs || (r && f->nr_recs <= cap))) {
+			     !f->nr_recs ||
+			     (r && f->nr_recs <= cap && f->rec_size == size))) {
 			if (f->state != SHIELDRT_FLIGHT_FROZEN)
 				f->nr_recs = 0;
 			*recs = r;
 			return;
 		}
+		if (f->rec_size < sizeof(struct shieldrt_flight_vrec) ||
+		    f->nsel > SHIELDRT_FLIGHT_MAX_SEL ||
+		    f->rec_size != sizeof(struct shieldrt_flight_vrec) +
+				   8 * f->nsel)
+			fatal("flight %s: the module gave %u signals in records of %u bytes",
+			      loop, f->nsel, f->rec_size);
 		cap = f->nr_recs;
-		r = ctl_room(r, cap, sizeof(*r), "flight");
+		size = f->rec_size;
+		r = ctl_room(r, cap, size, "flight");
 	}
 	fatal("flight %s: the window keeps changing its size", loop);
 }

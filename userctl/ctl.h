@@ -58,9 +58,12 @@ int ctl_stats_try(const char *loop, struct shieldrt_stats_req *st);
  */
 void ctl_hist(const char *loop, struct shieldrt_hist_req *h,
 	      __u64 **buckets);
-/* State and, when frozen, the window (*recs malloc'ed, f->nr_recs). */
+/*
+ * State and, when frozen, the window (*recs malloc'ed, f->nr_recs of
+ * struct shieldrt_flight_vrec, f->rec_size bytes apart).
+ */
 void ctl_flight(const char *loop, struct shieldrt_flight_req *f,
-		struct shieldrt_flight_rec **recs);
+		unsigned char **recs);
 /* A debugfs file's text by its name; @loop NULL for the module's own. */
 char *ctl_view(const char *loop, const char *view);
 int ctl_view_try(const char *loop, const char *view, char **text);

@@ -505,7 +505,10 @@ struct shieldrt_list_req {
 };
 #define SHIELDRT_LIST_SIZE_VER0	56
 
-/* One flight recorder record: a cycle's timing and 8 inputs and outputs. */
+/*
+ * One flight recorder record in the first layout: a cycle's timing, and
+ * the first 8 of the recorded inputs and of the recorded outputs.
+ */
 #define SHIELDRT_FLIGHT_SIGNALS	8
 #define SHIELDRT_FLIGHT_HELD	(1U << 0)	/* note: outputs held (safe) */
 #define SHIELDRT_FLIGHT_TRIP	(1U << 1)	/* note: asked for safe state */
@@ -527,6 +530,31 @@ struct shieldrt_flight_rec {
 	__u64 out[SHIELDRT_FLIGHT_SIGNALS];
 };
 
+/*
+ * The loop's own choice of signals (config flight_signals=, up to every
+ * input and output): with SHIELDRT_FLIGHT_F_VALUES in flight.flags, each
+ * record is this head followed by nsel values, in the order of sel[], at
+ * a stride of rec_size bytes; recs_len counts such records.
+ */
+#define SHIELDRT_FLIGHT_MAX_SEL	(2 * SHIELDRT_MAX_SIGNALS)
+#define SHIELDRT_FLIGHT_F_VALUES	(1U << 0)
+struct shieldrt_flight_vrec {
+	__u64 cycle;
+	__u64 deadline_ns;
+	__u64 wake_ns;
+	__s64 irq_latency_ns;
+	__s64 thread_latency_ns;
+	__u64 compute_ns;
+	__u64 end_ns;
+	__u64 section_ns;
+	__u64 lock_wait_ns;
+	__u32 missed;
+	__u32 flags;
+	__u32 note;
+	__u32 safe_reason;
+	__u64 value[];			/* nsel IEEE-754 double bits */
+};
+
 #define SHIELDRT_FLIGHT_OFF		0	/* flight_cycles=0 */
 #define SHIELDRT_FLIGHT_ARMED		1
 #define SHIELDRT_FLIGHT_TRIGGERED	2	/* recording the post cycles */
@@ -540,7 +568,7 @@ struct shieldrt_flight_req {
 	__u8 name[SHIELDRT_NAME_LEN];	/* in */
 	__u64 recs;			/* in: user address, or 0 */
 	__u32 recs_len;			/* in: records that fit there */
-	__u32 flags;			/* in: 0 */
+	__u32 flags;			/* in: 0 or SHIELDRT_FLIGHT_F_VALUES */
 	__u32 state;			/* out: SHIELDRT_FLIGHT_* */
 	__u32 trigger;			/* out: SHIELDRT_FLTRIG_* that fired */
 	__u32 triggers;			/* out: (1 << SHIELDRT_FLTRIG_*) on */
@@ -556,14 +584,19 @@ struct shieldrt_flight_req {
 	__u32 cut_short;		/* out: the loop stopped first */
 	__u32 resv0;
 	__u64 resv[6];
+	/* since SHIELDRT_FLIGHT_SIZE_VER1 */
+	__u32 nsel;			/* out: signals a record keeps */
+	__u32 rec_size;			/* out: bytes of a vrec with them */
+	__u16 sel[SHIELDRT_FLIGHT_MAX_SEL];	/* out: SHIELDRT_SEL_OUT | index */
 };
 #define SHIELDRT_FLIGHT_SIZE_VER0	168
+#define SHIELDRT_FLIGHT_SIZE_VER1	304
 
 /*
  * The text of a debugfs file, by its name ("config", "stats", "hist",
  * "blocks", "params", "limits", "io", "dataplane", "preflight", "state",
- * "last_error", "commit", "fpu_empty"; with name "": "loops", "providers",
- * "locks", "last_error").  len is the text's length; a text longer than
+ * "last_error", "commit", "commits", "fpu_empty"; with name "": "loops",
+ * "providers", "locks", "last_error").  len is the text's length; a text longer than
  * buf_len - 1 is cut and the answer is ENOSPC.
  */
 struct shieldrt_view_req {

@@ -72,9 +72,21 @@ static void srt_fr_show_triggers(struct seq_file *m, u32 on)
 				   i == SRT_FR_MANUAL ? "" : ",");
 }
 
+/* What the recorder keeps and what that costs, once the ring exists. */
+static void srt_fr_show_cost(struct seq_file *m,
+			     const struct srt_flight_status *st)
+{
+	if (!st->allocated)
+		return;
+	seq_printf(m, " signals=%u record_bytes=%u ring_bytes=%llu",
+		   st->sigs->nsel, st->stride, (u64)st->stride * st->allocated);
+}
+
 static void srt_fr_show_header(struct seq_file *m, struct srt_loop *loop,
 			       const struct srt_flight_status *st)
 {
+	u32 i;
+
 	switch (st->state) {
 	case SRT_FLIGHT_OFF:
 		seq_printf(m, "# flight loop=%s state=off (flight_cycles=0)\n",
@@ -90,29 +102,34 @@ static void srt_fr_show_header(struct seq_file *m, struct srt_loop *loop,
 			   loop->name, st->size, st->post,
 			   st->allocated ? "" : " (ring allocated at start)");
 		srt_fr_show_triggers(m, st->triggers);
+		srt_fr_show_cost(m, st);
 		seq_putc(m, '\n');
 		return;
 	}
-	seq_printf(m, "# flight loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d\n",
+	seq_printf(m, "# flight loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d",
 		   loop->name, srt_fr_trigger_names[st->why], st->trigger_cycle,
 		   st->n, st->size, st->before, st->after, st->lost,
 		   st->ignored, st->cut_short);
-	seq_puts(m, "# cycle deadline_ns wake_ns irq_latency_ns thread_latency_ns compute_ns end_ns missed flags note safe_why in0..in7 out0..out7 (signals: f64 bit patterns)\n");
+	srt_fr_show_cost(m, st);
+	seq_putc(m, '\n');
+	seq_puts(m, "# cycle deadline_ns wake_ns irq_latency_ns thread_latency_ns compute_ns end_ns missed flags note safe_why");
+	for (i = 0; i < st->sigs->nsel; i++)
+		seq_printf(m, " %s", st->sigs->names[i]);
+	seq_puts(m, " (signals: f64 bit patterns)\n");
 }
 
-static void srt_fr_show_rec(struct seq_file *m, const struct srt_flight_rec *r)
+static void srt_fr_show_rec(struct seq_file *m, const struct srt_flight_rec *r,
+			    u32 nsel)
 {
 	const struct srt_cycle_sample *s = &r->s;
-	int i;
+	u32 i;
 
 	seq_printf(m, "%llu %llu %llu %lld %lld %llu %llu %u 0x%x 0x%x %u",
 		   s->cycle, s->deadline_ns, s->wake_ns, s->irq_latency_ns,
 		   s->thread_latency_ns, s->compute_ns, s->end_ns, s->missed,
 		   s->flags, r->note, r->safe_why);
-	for (i = 0; i < SRT_FR_SIGNALS; i++)
-		seq_printf(m, " %016llx", r->in[i]);
-	for (i = 0; i < SRT_FR_SIGNALS; i++)
-		seq_printf(m, " %016llx", r->out[i]);
+	for (i = 0; i < nsel; i++)
+		seq_printf(m, " %016llx", r->v[i]);
 	seq_putc(m, '\n');
 }
 
@@ -131,7 +148,7 @@ static int srt_fr_show(struct seq_file *m, void *v)
 	}
 	r = srt_flight_record(it->loop, it->idx - 1);
 	if (r)
-		srt_fr_show_rec(m, r);
+		srt_fr_show_rec(m, r, it->st.sigs->nsel);
 	return 0;
 }
 

@@ -351,10 +351,10 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	return ret;
 }
 
-static void srt_flight_rec_fill(struct shieldrt_flight_rec *d,
-				const struct srt_flight_rec *r)
+/* The head both record layouts share. */
+static void srt_flight_head_fill(struct shieldrt_flight_vrec *d,
+				 const struct srt_flight_rec *r)
 {
-	memset(d, 0, sizeof(*d));
 	d->cycle = r->s.cycle;
 	d->deadline_ns = r->s.deadline_ns;
 	d->wake_ns = r->s.wake_ns;
@@ -368,8 +368,35 @@ static void srt_flight_rec_fill(struct shieldrt_flight_rec *d,
 	d->flags = r->s.flags;
 	d->note = r->note;
 	d->safe_reason = r->safe_why;
-	memcpy(d->in, r->in, sizeof(d->in));
-	memcpy(d->out, r->out, sizeof(d->out));
+}
+
+/*
+ * The first layout: the first 8 recorded inputs in in[], the first 8
+ * recorded outputs in out[], in the order the loop keeps them.
+ */
+static void srt_flight_rec_fill(struct shieldrt_flight_rec *d,
+				const struct srt_flight_rec *r,
+				const struct srt_flight_sigs *sigs)
+{
+	u32 k, ni = 0, no = 0;
+
+	memset(d, 0, sizeof(*d));
+	srt_flight_head_fill((struct shieldrt_flight_vrec *)d, r);
+	for (k = 0; k < sigs->nsel; k++) {
+		if (!(sigs->sel[k] & SHIELDRT_SEL_OUT) && ni < SRT_FR_SIGNALS)
+			d->in[ni++] = r->v[k];
+		else if ((sigs->sel[k] & SHIELDRT_SEL_OUT) && no < SRT_FR_SIGNALS)
+			d->out[no++] = r->v[k];
+	}
+}
+
+/* The loop's own choice: the head, then every recorded value. */
+static void srt_flight_vrec_fill(struct shieldrt_flight_vrec *d,
+				 const struct srt_flight_rec *r, u32 nsel)
+{
+	memset(d, 0, sizeof(*d));
+	srt_flight_head_fill(d, r);
+	memcpy(d->value, r->v, nsel * sizeof(u64));
 }
 
 /* Records go out in chunks, under the recorder's lock (a mutex). */
@@ -378,14 +405,17 @@ static void srt_flight_rec_fill(struct shieldrt_flight_rec *d,
 static long srt_ioc_flight(unsigned int nr, void *req)
 {
 	struct shieldrt_flight_req *r = req;
-	struct shieldrt_flight_rec *chunk = NULL;
+	bool values = r->flags & SHIELDRT_FLIGHT_F_VALUES;
 	struct srt_flight_status st;
-	struct shieldrt_flight_rec __user *dst;
+	u8 __user *dst;
 	struct srt_loop *loop;
-	u32 i, k;
+	size_t size = 0;
+	u32 i, k, nsel;
 	long ret = 0;
+	u8 *chunk = NULL;
 
-	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
+	if ((r->flags & ~SHIELDRT_FLIGHT_F_VALUES) || r->resv0 ||
+	    !srt_zero(r->resv, sizeof(r->resv)) ||
 	    srt_check_name(r->name, false))
 		return -EINVAL;
 	loop = srt_ioc_loop(r->name, NULL, 0);
@@ -398,8 +428,13 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	r->after = 0;
 	r->lost = 0;
 	r->cut_short = 0;
+	r->nsel = 0;
+	r->rec_size = 0;
+	memset(r->sel, 0, sizeof(r->sel));
 	if (r->recs) {
-		chunk = kmalloc_array(SRT_FR_CHUNK, sizeof(*chunk), GFP_KERNEL);
+		/* room for a chunk of the largest records either layout has */
+		chunk = kmalloc_array(SRT_FR_CHUNK, sizeof(struct shieldrt_flight_vrec) +
+				      SRT_FR_MAX_SEL * sizeof(u64), GFP_KERNEL);
 		if (!chunk) {
 			srt_loop_put(loop);
 			return -ENOMEM;
@@ -407,6 +442,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	}
 	srt_flight_lock(loop);
 	srt_flight_status(loop, &st);
+	nsel = st.sigs->nsel;
 	r->state = st.state;
 	r->trigger = st.why;
 	r->triggers = st.triggers;
@@ -414,6 +450,12 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	r->post = st.post;
 	r->left = st.state == SRT_FLIGHT_TRIGGERED ? st.left : 0;
 	r->ignored_triggers = st.ignored;
+	if (st.allocated) {
+		r->nsel = nsel;
+		r->rec_size = sizeof(struct shieldrt_flight_vrec) +
+			      nsel * sizeof(u64);
+		memcpy(r->sel, st.sigs->sel, nsel * sizeof(u16));
+	}
 	if (st.state == SRT_FLIGHT_FROZEN) {
 		r->nr_recs = st.n;
 		r->trigger_cycle = st.trigger_cycle;
@@ -422,14 +464,23 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 		r->lost = st.lost;
 		r->cut_short = st.cut_short;
 	}
+	size = values ? r->rec_size : sizeof(struct shieldrt_flight_rec);
 	if (r->recs && r->recs_len < r->nr_recs)
 		ret = -ENOSPC;
 	dst = u64_to_user_ptr(r->recs);
 	for (i = 0; r->recs && !ret && i < r->nr_recs; i += k) {
-		for (k = 0; k < SRT_FR_CHUNK && i + k < r->nr_recs; k++)
-			srt_flight_rec_fill(&chunk[k],
-					    srt_flight_record(loop, i + k));
-		if (copy_to_user(dst + i, chunk, k * sizeof(*chunk)))
+		for (k = 0; k < SRT_FR_CHUNK && i + k < r->nr_recs; k++) {
+			const struct srt_flight_rec *fr =
+				srt_flight_record(loop, i + k);
+
+			if (values)
+				srt_flight_vrec_fill((void *)(chunk + k * size),
+						     fr, nsel);
+			else
+				srt_flight_rec_fill((void *)(chunk + k * size),
+						    fr, st.sigs);
+		}
+		if (copy_to_user(dst + (size_t)i * size, chunk, k * size))
 			ret = -EFAULT;
 	}
 	srt_flight_unlock(loop);

@@ -53,7 +53,11 @@ static_assert(sizeof(struct shieldrt_req) == SHIELDRT_REQ_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_stats_req) == SHIELDRT_STATS_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_hist_req) == SHIELDRT_HIST_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_list_req) == SHIELDRT_LIST_SIZE_VER0);
-static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER0);
+static_assert(offsetof(struct shieldrt_flight_req, nsel) ==
+	      SHIELDRT_FLIGHT_SIZE_VER0);
+static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER1);
+static_assert(sizeof(struct shieldrt_flight_vrec) == 88);
+static_assert(SRT_FR_MAX_SEL == SHIELDRT_FLIGHT_MAX_SEL);
 static_assert(sizeof(struct shieldrt_view_req) == SHIELDRT_VIEW_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_metric) == 64);
 static_assert(sizeof(struct shieldrt_loop_info) == 72);

@@ -110,6 +110,12 @@ static void srt_config_show(struct seq_file *m, struct srt_loop *loop)
 
 	mutex_lock(&srt_lock);
 	for (key = 0; key < SRT_NR_KEYS; key++) {
+		/* the one key longer than val: printed from where it is */
+		if (key == SRT_KEY_FLIGHT_SIGNALS) {
+			seq_printf(m, "%s=%s\n", srt_key_names[key],
+				   loop->cfg.flight_signals);
+			continue;
+		}
 		srt_config_format_key(&loop->cfg, key, val, sizeof(val));
 		seq_printf(m, "%s=%s\n", srt_key_names[key], val);
 	}

@@ -60,6 +60,7 @@ const char * const srt_key_names[SRT_NR_KEYS] = {
 	[SRT_KEY_SECTION_BUDGET_US] = "section_budget_us",
 	[SRT_KEY_IO] = "io",
 	[SRT_KEY_TRIGGER_TIMEOUT_US] = "trigger_timeout_us",
+	[SRT_KEY_FLIGHT_SIGNALS] = "flight_signals",
 };
 
 static const char * const srt_verb_names[SRT_NR_VERBS] = {
@@ -104,10 +105,30 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->hist_buckets = 256;
 	cfg->flight_cycles = 1024;
 	cfg->flight_post = 256;
+	strscpy(cfg->flight_signals, "8", sizeof(cfg->flight_signals));
 	cfg->live.noise_ns = 1000;
 	cfg->live.policy = SRT_POLICY_SKIP;
 	cfg->live.safe_after = 3;
 	cfg->live.catchup_max = 10;
+}
+
+/* Nothing but blanks and '#' comments in @len bytes of @text. */
+bool srt_text_blank(const char *text, size_t len)
+{
+	bool comment = false;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char ch = text[i];
+
+		if (ch == '\n')
+			comment = false;
+		else if (ch == '#')
+			comment = true;
+		else if (!comment && ch != ' ' && ch != '\t' && ch != '\r')
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -192,6 +213,74 @@ static int srt_parse_bool(const char *key, const char *val, bool *out,
 	}
 	snprintf(err, errlen, "%s: expected 0 or 1, got '%s'", key, val);
 	return -EINVAL;
+}
+
+/*
+ * flight_signals: "N" keeps the first N inputs and the first N outputs
+ * (as many as the loop has, N <= SHIELDRT_MAX_SIGNALS), "all" every one,
+ * and a comma list names them (a chain's signal names, or inK/outK), in
+ * the order the records keep them.  Only the shape is checked here: the
+ * names are looked up in the chain when the loop starts.
+ */
+static int srt_parse_flight_signals(const char *val, struct srt_config *c,
+				    char *err, size_t errlen)
+{
+	size_t len = strlen(val), i, tok = 0;
+	unsigned int names = 1, n = 0;
+
+	if (!strcmp(val, "all"))
+		goto ok;
+	if (len && len <= 2 && val[0] >= '0' && val[0] <= '9' &&
+	    val[len - 1] >= '0' && val[len - 1] <= '9') {
+		for (i = 0; i < len; i++)
+			n = n * 10 + (val[i] - '0');
+		if (n > SHIELDRT_MAX_SIGNALS) {
+			snprintf(err, errlen,
+				 "flight_signals: %u is over %d (the most inputs or outputs a loop has)",
+				 n, SHIELDRT_MAX_SIGNALS);
+			return -EINVAL;
+		}
+		goto ok;
+	}
+	if (!len || len >= sizeof(c->flight_signals)) {
+		snprintf(err, errlen,
+			 "flight_signals: N, all, or NAME,... in 1..%zu characters",
+			 sizeof(c->flight_signals) - 1);
+		return -EINVAL;
+	}
+	for (i = 0; i <= len; i++) {
+		char ch = val[i];
+
+		if (ch == ',' || !ch) {
+			if (!tok || tok >= SRT_FLIGHT_NAME_LEN) {
+				snprintf(err, errlen,
+					 "flight_signals: name %u is empty or over %d characters",
+					 names, SRT_FLIGHT_NAME_LEN - 1);
+				return -EINVAL;
+			}
+			names += !!ch;
+			tok = 0;
+			continue;
+		}
+		/* ASCII only: the kernel's isalnum() takes Latin-1 letters */
+		if (!(ch >= 'a' && ch <= 'z') && !(ch >= 'A' && ch <= 'Z') &&
+		    !(ch >= '0' && ch <= '9') && ch != '_' && ch != '.') {
+			snprintf(err, errlen,
+				 "flight_signals: name %u: '%c' is not a letter, digit, '_' or '.'",
+				 names, ch > ' ' && ch < 0x7f ? ch : '?');
+			return -EINVAL;
+		}
+		tok++;
+	}
+	if (names > SHIELDRT_FLIGHT_MAX_SEL) {
+		snprintf(err, errlen,
+			 "flight_signals: %u names; a record keeps at most %d",
+			 names, SHIELDRT_FLIGHT_MAX_SEL);
+		return -EINVAL;
+	}
+ok:
+	strscpy(c->flight_signals, val, sizeof(c->flight_signals));
+	return 0;
 }
 
 static int srt_parse_enum(const char *key, const char *val,
@@ -488,6 +577,8 @@ static int srt_parse_one(struct srt_config *c, enum srt_key key,
 		return srt_parse_u32(k, val, 1, &c->flight_cycles, err, errlen);
 	case SRT_KEY_FLIGHT_POST:
 		return srt_parse_u32(k, val, 1, &c->flight_post, err, errlen);
+	case SRT_KEY_FLIGHT_SIGNALS:
+		return srt_parse_flight_signals(val, c, err, errlen);
 	case SRT_KEY_SECTION:
 		return srt_parse_enum(k, val, srt_section_names,
 				      SRT_NR_SECTIONS, &c->section, err, errlen);
@@ -754,6 +845,8 @@ int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 	case SRT_KEY_TRIGGER_TIMEOUT_US:
 		return snprintf(buf, len, "%llu",
 				div_u64(c->trigger_timeout_ns, 1000));
+	case SRT_KEY_FLIGHT_SIGNALS:
+		return snprintf(buf, len, "%s", c->flight_signals);
 	default:
 		return snprintf(buf, len, "?");
 	}

@@ -26,6 +26,9 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_PERIOD_MAX_NS	1000000000ULL	/* 1 s */
 #define SRT_HIST_MAX_BUCKETS	4096
 #define SRT_FLIGHT_MAX_CYCLES	65536
+/* flight_signals=: its text, and one name in it (a chain's signal name) */
+#define SRT_FLIGHT_SPEC_LEN	1024
+#define SRT_FLIGHT_NAME_LEN	32
 
 /* The values are the ABI's (SHIELDRT_MODE_*, SHIELDRT_SECTION_*). */
 enum srt_wait_mode {
@@ -108,6 +111,7 @@ enum srt_key {
 	SRT_KEY_SECTION_BUDGET_US,
 	SRT_KEY_IO,
 	SRT_KEY_TRIGGER_TIMEOUT_US,
+	SRT_KEY_FLIGHT_SIGNALS,
 	SRT_NR_KEYS
 };
 
@@ -144,6 +148,8 @@ struct srt_config {
 	bool force;		/* allow poll/hybrid on a non-isolated CPU */
 	u32 flight_cycles;	/* flight recorder records; 0: off */
 	u32 flight_post;	/* cycles it records after a trigger */
+	/* which signals a record keeps: "N", "all" or NAME,...; see config.c */
+	char flight_signals[SRT_FLIGHT_SPEC_LEN];
 	u32 section;		/* enum srt_section_kind */
 	char lock[SRT_NAME_LEN];	/* shared lock name; "": the loop's own */
 	u32 n_io;
@@ -168,6 +174,7 @@ int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
 			  char *buf, size_t len);
 bool srt_name_valid(const char *s);
 int srt_flag_parse(const char *text, size_t len, bool *on);
+bool srt_text_blank(const char *text, size_t len);
 int srt_io_spec_parse(struct srt_config *cfg, const char *val, char *err,
 		      size_t errlen);
 int srt_io_spec_check_signals(const struct srt_config *cfg, u32 n_in,

@@ -222,11 +222,11 @@ t_check "start f" userctl loop start f
 t_wait_ge "f runs 100 cycles" 100 60 stat f cycles
 uc flight -l f
 t_check "flight: armed, only manual" has \
-	"^loop f: flight recorder loop=f state=armed size=64 post=16 triggers=manual$"
+	"^loop f: flight recorder loop=f state=armed size=64 post=16 triggers=manual signals=16 record_bytes=216 ring_bytes=13824$"
 uc flight -l f --trigger --wait 30
 t_eq "flight --trigger --wait 30 exits 0" 0 $?
 t_check "frozen on the manual trigger" has \
-	"^# loop f: loop=f state=frozen trigger=manual trigger_cycle=[0-9]* records=64 size=64 before=47 after=16 lost=0 ignored_triggers=0 short=0$"
+	"^# loop f: loop=f state=frozen trigger=manual trigger_cycle=[0-9]* records=64 size=64 before=47 after=16 lost=0 ignored_triggers=0 short=0 signals=16 record_bytes=216 ring_bytes=13824$"
 t_check "64 records, no gaps" has "^# 64 records, 0 gaps"
 tc=$(sed -n 's/.* trigger_cycle=\([0-9]*\) .*/\1/p' $OUT)
 t_check "the trigger cycle $tc is marked" has "^\* *$tc "
@@ -241,7 +241,7 @@ t_eq "a trigger while frozen: exit 1" 1 $?
 t_check "the module says why" has "rearm first"
 t_check "flight --rearm" userctl flight -l f --rearm
 uc flight -l f
-t_check "re-armed" has "state=armed size=64 post=16 triggers=manual$"
+t_check "re-armed" has "state=armed size=64 post=16 triggers=manual signals=16 record_bytes=216 ring_bytes=13824$"
 uc flight -l nope
 t_eq "flight of an unknown loop: exit 1" 1 $?
 t_check "flight of an unknown loop: says so" has "no such loop 'nope'"
