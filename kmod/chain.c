@@ -64,6 +64,36 @@ static void srt_chain_drop_sets(struct srt_loop_chain *ch)
 	ch->active_buf = NULL;
 }
 
+/* Forget the commits of a chain that is replaced or released. */
+static void srt_chain_drop_log(struct srt_loop_chain *ch)
+{
+	unsigned int i;
+
+	for (i = 0; i < SRT_COMMIT_LOG; i++)
+		kfree(ch->log[i].text);
+	memset(ch->log, 0, sizeof(ch->log));
+	ch->log_total = 0;
+}
+
+/*
+ * A commit took effect: the staged text moves into the log, replacing
+ * the oldest entry once the log is full.
+ */
+static void srt_chain_log_commit(struct srt_loop_chain *ch, bool running)
+{
+	struct srt_commit_rec *rec = &ch->log[ch->log_total % SRT_COMMIT_LOG];
+
+	kfree(rec->text);
+	rec->gen = ch->gen;
+	rec->cycle = ch->commit_cycle;
+	rec->running = running;
+	rec->params = ch->staged_params;
+	rec->len = ch->staged_len;
+	rec->text = ch->staged_text;
+	ch->staged_text = NULL;
+	ch->log_total++;
+}
+
 int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
 		   char *err, size_t errlen)
 {
@@ -109,6 +139,7 @@ int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
 	/* Nothing can fail from here: swap the chain. */
 	old = ch->kc;
 	srt_chain_drop_sets(ch);
+	srt_chain_drop_log(ch);
 	ch->kc = kc;
 	ch->committed = false;
 	ch->tainted = false;
@@ -234,6 +265,7 @@ int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
 			     char *err, size_t errlen)
 {
 	struct srt_loop_chain *ch = &loop->chain;
+	bool running;
 	int ret;
 
 	mutex_lock(&srt_lock);
@@ -246,7 +278,8 @@ int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
 		snprintf(err, errlen, "nothing staged: write params first");
 		goto out_unlock;
 	}
-	if (loop->task)
+	running = loop->task;
+	if (running)
 		ret = srt_commit_running(loop, srt_kchain_set(ch->staged_buf),
 					 err, errlen);
 	else
@@ -258,8 +291,7 @@ int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
 	kvfree(ch->active_buf);
 	ch->active_buf = ch->staged_buf;
 	ch->staged_buf = NULL;
-	kfree(ch->staged_text);
-	ch->staged_text = NULL;
+	srt_chain_log_commit(ch, running);
 	ch->staged_len = 0;
 	ch->staged_params = 0;
 	ch->committed = true;
@@ -303,6 +335,7 @@ void srt_chain_loop_release(struct srt_loop *loop)
 {
 	lockdep_assert_held(&srt_lock);
 	srt_chain_drop_sets(&loop->chain);
+	srt_chain_drop_log(&loop->chain);
 	srt_kchain_free_locked(loop->chain.kc);
 	loop->chain.kc = NULL;
 }

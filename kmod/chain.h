@@ -34,6 +34,21 @@ struct srt_cycle_ctx;
 /* Longest accumulated staging text ("params" writes since the last commit). */
 #define SRT_STAGE_TEXT_MAX	(16 * 1024)
 
+/*
+ * The parameter commits since the chain was loaded, the newest
+ * SRT_COMMIT_LOG of them: what a recording needs to replay a run across
+ * commits (the "commits" view).  srt_lock.
+ */
+#define SRT_COMMIT_LOG		16
+struct srt_commit_rec {
+	u64 gen;			/* the loop's commit generation */
+	u64 cycle;			/* the cycle it took effect, 0 if stopped */
+	bool running;			/* taken by the running loop */
+	u32 params;			/* assignments it carried */
+	size_t len;
+	char *text;			/* its staged text (kmalloc'ed) */
+};
+
 /* A compiled chain and the memory it lives in. */
 struct srt_kchain {
 	void *arena;
@@ -68,6 +83,10 @@ struct srt_loop_chain {
 	bool tainted;			/* loop: a non-finite step since reset */
 	bool want_reset;		/* loop: reset the chain next cycle */
 	bool committed;			/* srt_lock: a commit happened */
+
+	/* srt_lock; commit N (1-based since the load) in log[(N-1) % size] */
+	u64 log_total;
+	struct srt_commit_rec log[SRT_COMMIT_LOG];
 };
 
 /* What one cycle's chain section reports to the accounting. */

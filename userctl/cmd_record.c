@@ -10,6 +10,8 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "commits.h"
+#include "ctl.h"
 #include "dpmap.h"
 #include "json.h"
 
@@ -22,6 +24,11 @@ struct rec_state {
 	__u16 sel[SHIELDRT_MAX_SEL];
 	unsigned long long records, gaps, first, last;
 	unsigned long long last_cycle;	/* of the newest record */
+	/* --meta: the loop's parameter commits, for replay */
+	const char *loop;
+	struct commit_log commits;
+	bool have_commits;		/* the module has the commits view */
+	unsigned long long seen_commit_cycle;
 };
 
 static void record_usage(FILE *f)
@@ -39,9 +46,10 @@ static void record_usage(FILE *f)
 		"  -n, --cycles N       stop after N record opportunities\n"
 		"  -o, --output FILE    records to FILE (default: stdout)\n"
 		"  -j, --json           JSON instead of CSV\n"
-		"  -m, --meta           CSV with '#' lines: geometry and the cycle of\n"
-		"                       the last parameter commit at start and end\n"
-		"                       (what 'userctl replay' checks)\n"
+		"  -m, --meta           CSV with '#' lines: geometry, and every\n"
+		"                       parameter commit (cycle and assignments), so\n"
+		"                       'userctl replay' applies them where they\n"
+		"                       took effect\n"
 		"  -h, --help           this text\n");
 }
 
@@ -50,6 +58,33 @@ static const char *const rec_fixed[] = {
 	"seq", "cycle", "deadline_ns", "wake_ns", "end_ns", "irq_latency_ns",
 	"wake_latency_ns", "compute_ns", "missed", "flags",
 };
+
+/*
+ * --meta: copy the commits the loop has kept that we do not hold yet.  The
+ * loop keeps its last 16, and it is looked at whenever the live block's
+ * commit cycle moves, so none is lost unless 16 commits land between two
+ * looks; replay then refuses the recording rather than guess.
+ */
+static void record_commits(struct rec_state *r)
+{
+	const char *why;
+	char *text;
+	int ret;
+
+	if (!r->meta)
+		return;
+	ret = ctl_view_try(r->loop, "commits", &text);
+	if (ret == -ENOENT && !r->commits.n) {
+		r->have_commits = false;	/* a module without the view */
+		return;
+	}
+	if (ret)
+		ctl_die("view commits of", r->loop, ret, NULL);
+	if (commit_log_merge_view(&r->commits, text, &why))
+		fatal("loop '%s': %s", r->loop, why);
+	r->have_commits = true;
+	free(text);
+}
 
 static void record_header(struct rec_state *r, struct dpmap *d)
 {
@@ -68,12 +103,17 @@ static void record_header(struct rec_state *r, struct dpmap *d)
 		struct shieldrt_live l;
 
 		dpmap_live(d, &l);
+		r->seen_commit_cycle = l.commit_cycle;
+		record_commits(r);
 		fprintf(r->out, "# shieldrt-record loop=%.*s period_ns=%llu ",
 			SHIELDRT_NAME_LEN, (const char *)d->m.hdr->name,
 			(unsigned long long)d->m.hdr->period_ns);
-		fprintf(r->out, "decimation=%u n_in=%u n_out=%u commit_cycle=%llu\n",
+		fprintf(r->out, "decimation=%u n_in=%u n_out=%u commit_cycle=%llu",
 			d->m.hdr->tel_decimation, d->m.hdr->n_in,
 			d->m.hdr->n_out, (unsigned long long)l.commit_cycle);
+		if (r->have_commits)
+			fprintf(r->out, " commits=%lld", r->commits.total);
+		fputc('\n', r->out);
 	}
 	for (i = 0; i < ARRAY_SIZE(rec_fixed); i++) {
 		if (r->json)
@@ -257,6 +297,8 @@ int cmd_record(int argc, char **argv)
 	if (r.json && r.meta)
 		usage_error("--meta is for CSV recordings");
 	dpmap_open(&d, loop, 1);
+	r.loop = loop;
+	commit_log_init(&r.commits);
 	r.out = path ? fopen(path, "w") : stdout;
 	if (!r.out)
 		usage_error("cannot write %s: %s", path, strerror(errno));
@@ -289,6 +331,15 @@ int cmd_record(int argc, char **argv)
 				break;
 		}
 		srt_tel_release(&d.m, k);
+		if (r.have_commits) {
+			struct shieldrt_live lv;
+
+			dpmap_live(&d, &lv);
+			if (lv.commit_cycle != r.seen_commit_cycle) {
+				r.seen_commit_cycle = lv.commit_cycle;
+				record_commits(&r);
+			}
+		}
 		if (want ? span >= want : dp_now() >= t_end)
 			break;
 		if (interrupted())
@@ -324,6 +375,11 @@ int cmd_record(int argc, char **argv)
 	if (r.meta) {
 		struct shieldrt_live l;
 
+		if (r.have_commits) {
+			record_commits(&r);
+			commit_log_write(&r.commits, r.out);
+			commit_log_free(&r.commits);
+		}
 		dpmap_live(&d, &l);
 		fprintf(r.out, "# end commit_cycle=%llu cycle=%llu\n",
 			(unsigned long long)l.commit_cycle,

@@ -10,9 +10,12 @@
  * the chain's reset state, so the recording must start at the loop's
  * first cycle (cycle 0: start `record` before the loop), or the caller
  * says the state was reset there (--from-reset).  With `record --meta`
- * the file also carries the cycle of the last parameter commit at its
- * start and end; a commit during the loop's run is refused, since the
- * committed values are not in the recording.
+ * the file also carries every parameter commit since the chain was loaded
+ * (commits.h): those in force before the first record are applied, then
+ * the chain is reset as the loop's start was; each later one is applied
+ * before the step of the cycle it took effect in, as the loop did.  An
+ * older recording that has only the commit cycles is refused if a commit
+ * took effect during it, since it does not carry the values.
  *
  * Exit status: 0 identical, 1 an output differs, 2 bad input.
  */
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commits.h"
 #include "sim.h"
 #include "userctl.h"
 
@@ -37,8 +41,10 @@ struct rp_file {
 	int c_seq, c_cycle, c_flags;
 	int c_in[SRT_MAX_IO], c_out[SRT_MAX_IO];
 	/* from "# shieldrt-record" and "# end" lines, -1 if absent */
-	long long decimation, commit_start, commit_end;
+	long long decimation, commit_start, commit_end, commits_before;
 	bool meta;
+	bool prepass;			/* reading the '#' lines first */
+	struct commit_log commits;
 };
 
 static void replay_usage(FILE *f)
@@ -79,10 +85,21 @@ static bool rp_meta_value(const char *line, const char *key, long long *v)
 
 static void rp_comment(struct rp_file *r, const char *line)
 {
+	const char *why;
+
+	if (!r->prepass)
+		return;
+	switch (commit_log_parse_line(&r->commits, line, &why)) {
+	case 1:
+		return;
+	case -1:
+		usage_error("%s: line %lu: %s", r->path, r->lineno, why);
+	}
 	if (!strncmp(line, "# shieldrt-record ", 18)) {
 		r->meta = true;
 		rp_meta_value(line, "decimation=", &r->decimation);
 		rp_meta_value(line, "commit_cycle=", &r->commit_start);
+		rp_meta_value(line, "commits=", &r->commits_before);
 	} else if (!strncmp(line, "# end ", 6)) {
 		rp_meta_value(line, "commit_cycle=", &r->commit_end);
 	}
@@ -211,6 +228,51 @@ static int rp_report_diff(const struct sim_chain *s, unsigned long long rec,
 	return 1;
 }
 
+static void *rp_setbuf;
+
+static void rp_apply(struct rp_file *r, struct sim_chain *s,
+		     const struct commit_rec *c)
+{
+	char err[256];
+
+	if (commit_apply(s, c, &rp_setbuf, err, sizeof(err)))
+		usage_error("%s: commit gen=%llu (cycle %llu): %s", r->path,
+			    c->gen, c->cycle, err);
+}
+
+/*
+ * Before the first record: the commits in force then (those the loop had
+ * when the recording started, those made while it was stopped, those of
+ * cycles before the first record), then the reset its start did.
+ * Returns the index of the first commit still to come.
+ */
+static unsigned int rp_commits_before(struct rp_file *r, struct sim_chain *s,
+				      unsigned long long first)
+{
+	struct commit_log *l = &r->commits;
+	unsigned int i, next = l->n;
+	bool any = false;
+
+	for (i = 0; i < l->n; i++) {
+		const struct commit_rec *c = &l->rec[i];
+
+		if ((long long)i < r->commits_before || !c->running ||
+		    c->cycle < first) {
+			if (next < i)
+				usage_error("%s: commit gen=%llu is in force before the first record, but follows gen=%llu of cycle %llu",
+					    r->path, c->gen, l->rec[next].gen,
+					    l->rec[next].cycle);
+			rp_apply(r, s, c);
+			any = true;
+		} else if (next == l->n) {
+			next = i;
+		}
+	}
+	if (any)
+		srt_chain_reset(s->c);
+	return next;
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -221,8 +283,11 @@ int cmd_replay(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rp_file r = { .decimation = -1, .commit_start = -1,
-			     .commit_end = -1 };
-	unsigned long long rec = 0, seq = 0, cycle = 0, first = 0;
+			     .commit_end = -1, .commits_before = 0,
+			     .prepass = true };
+	unsigned int next = 0;
+	const char *why;
+	unsigned long long rec = 0, seq = 0, cycle = 0, first = 0, applied = 0;
 	u64 in[SRT_MAX_IO] = { 0 }, out[SRT_MAX_IO];
 	char *field[SIM_MAX_FIELDS];
 	int c, from_reset = 0, quiet = 0, safe = 0;
@@ -261,21 +326,35 @@ int cmd_replay(int argc, char **argv)
 	r.f = fopen(r.path, "r");
 	if (!r.f)
 		usage_error("cannot read %s: %s", r.path, strerror(errno));
-	/* the '#' lines first: a commit at the end must refuse up front */
-	while (getline(&r.line, &r.cap, r.f) >= 0)
+	/* the '#' lines first: the commits, or a refusal, come up front */
+	commit_log_init(&r.commits);
+	while (getline(&r.line, &r.cap, r.f) >= 0) {
+		r.lineno++;
 		if (r.line[0] == '#')
 			rp_comment(&r, r.line);
+	}
+	if (commit_log_check(&r.commits, &why))
+		usage_error("%s: %s", r.path, why);
+	r.prepass = false;
+	r.lineno = 0;
 	rewind(r.f);
-	if (r.commit_end > 0 || (r.commit_start >= 0 && r.commit_end >= 0 &&
-				 r.commit_end != r.commit_start))
-		usage_error("%s: parameters were committed at cycle %lld during the recording; the recording does not carry them",
-			    r.path, r.commit_end);
+	if (r.commits.total < 0) {
+		/* an older recording: commit cycles only, no values */
+		if (r.commit_end > 0 || (r.commit_start >= 0 &&
+					 r.commit_end >= 0 &&
+					 r.commit_end != r.commit_start))
+			usage_error("%s: parameters were committed at cycle %lld during the recording; the recording does not carry them",
+				    r.path, r.commit_end);
+		if (r.commit_start > 0)
+			usage_error("%s: parameters were committed at cycle %lld, before this recording; its chain is not %s's", r.path,
+				    r.commit_start, s.path);
+	} else if (r.commits_before > r.commits.total) {
+		usage_error("%s: the header says %lld commits before the recording, the recording holds %lld",
+			    r.path, r.commits_before, r.commits.total);
+	}
 	rp_header(&r, &s);
 	if (r.decimation > 1)
 		usage_error("%s: recorded every %lld cycles; replay needs every cycle (decimation 1)", r.path, r.decimation);
-	if (r.commit_start > 0)
-		usage_error("%s: parameters were committed at cycle %lld, before this recording; its chain is not %s's", r.path,
-			    r.commit_start, s.path);
 
 	while (rp_next(&r, field)) {
 		unsigned long long sq = rp_uint(&r, field[r.c_seq], "seq");
@@ -287,6 +366,7 @@ int cmd_replay(int argc, char **argv)
 			if (cy && !from_reset)
 				usage_error("%s: the recording starts at cycle %llu, not 0: the chain's state there is unknown (record from before the loop starts, or --from-reset if it was reset there)",
 					    r.path, cy);
+			next = rp_commits_before(&r, &s, cy);
 		} else if (sq != seq + 1) {
 			usage_error("%s: line %lu: seq %llu follows %llu: %s; replay needs every cycle", r.path, r.lineno,
 				    sq, seq, sq > seq ? "records were dropped" :
@@ -301,6 +381,17 @@ int cmd_replay(int argc, char **argv)
 			/* held outputs; the chain did not step */
 			safe = 1;
 			break;
+		}
+		/* a commit taken at this cycle boundary steps with it */
+		for (; next < r.commits.n && r.commits.rec[next].cycle <= cy;
+		     next++) {
+			const struct commit_rec *cr = &r.commits.rec[next];
+
+			if (cr->cycle < cy)
+				usage_error("%s: commit gen=%llu took effect at cycle %llu, which the recording has no record of",
+					    r.path, cr->gen, cr->cycle);
+			rp_apply(&r, &s, cr);
+			applied++;
 		}
 		for (k = 0; k < s.n_in; k++)
 			in[k] = rp_value(&r, field[r.c_in[k]], "input");
@@ -327,9 +418,15 @@ int cmd_replay(int argc, char **argv)
 		printf("replay: identical: %llu cycles (%llu..%llu), every recorded output bit-exact%s\n", rec, first,
 		       rec ? cycle : first, r.meta ? "" :
 		       " (no --meta lines: parameter commits not checked)");
+		if (r.commits.total >= 0)
+			printf("replay: %u parameter commits in the recording, %llu applied during it\n",
+			       r.commits.n, applied);
 		if (safe)
 			printf("replay: the loop entered its safe state at cycle %llu; compared up to there\n", cycle);
 	}
+	commit_log_free(&r.commits);
+	free(rp_setbuf);
+	rp_setbuf = NULL;
 	sim_chain_free(&s);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commits.h"
 #include "json.h"
 #include "sim.h"
 #include "userctl.h"
@@ -115,6 +116,7 @@ struct sim_opts {
 	int json, hex, record;
 	char **sets;
 	unsigned int nsets;
+	struct commit_log commits;	/* --commit, in cycle order */
 };
 
 struct sim_input {
@@ -145,6 +147,10 @@ static void sim_usage(FILE *f)
 		"  -j, --json           JSON instead of CSV\n"
 		"  -r, --record         write what 'userctl record --meta' records from\n"
 		"                       a loop running this chain from its first cycle\n"
+		"  -c, --commit CYCLE:ASSIGNMENTS\n"
+		"                       commit parameters before CYCLE's step, as\n"
+		"                       'userctl params' + 'commit' do on a loop\n"
+		"                       (e.g. 'pid.kp=2'; repeatable, cycles rising)\n"
 		"  -x, --hex            values as %%a (exact hex floats)\n"
 		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
 		"  -h, --help           this text\n"
@@ -279,7 +285,7 @@ static void sim_header(FILE *f, struct json *j, const struct sim_opts *o,
 	}
 	if (o->record) {
 		/* the layout a loop with this chain has: inputs, then outputs */
-		fprintf(f, "# shieldrt-record loop=sim period_ns=%u decimation=1 n_in=%u n_out=%u commit_cycle=0\n",
+		fprintf(f, "# shieldrt-record loop=sim period_ns=%u decimation=1 n_in=%u n_out=%u commit_cycle=0 commits=0\n",
 			srt_chain_period_ns(s->c), s->n_in, s->n_out);
 		fputs("seq,cycle,deadline_ns,wake_ns,end_ns,irq_latency_ns,wake_latency_ns,compute_ns,missed,flags", f);
 		for (i = 0; i < s->n_in; i++)
@@ -337,6 +343,42 @@ static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
 	fputc('\n', f);
 }
 
+/* --commit CYCLE:ASSIGNMENTS, as a commit the loop took at CYCLE. */
+static void sim_parse_commit(struct sim_opts *o, const char *arg)
+{
+	struct commit_log *l = &o->commits;
+	struct commit_rec *c;
+	const char *text, *p;
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (end == arg || *end != ':' || errno || arg[0] == '-')
+		usage_error("--commit: '%s' is not CYCLE:ASSIGNMENTS", arg);
+	text = end + 1;
+	if (!*text || strchr(text, '\n'))
+		usage_error("--commit: '%s': one line of assignments after the cycle", arg);
+	if (l->n && v <= l->rec[l->n - 1].cycle)
+		usage_error("--commit: cycle %llu is not after %llu (one commit per cycle, in order)",
+			    v, l->rec[l->n - 1].cycle);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->rec = xrealloc(l->rec, l->cap * sizeof(*l->rec));
+	}
+	c = &l->rec[l->n++];
+	memset(c, 0, sizeof(*c));
+	c->gen = l->n;
+	c->cycle = v;
+	c->running = 1;
+	c->lines = 1;
+	c->text = xasprintf("%s\n", text);
+	c->len = strlen(c->text);
+	for (p = text; (p = strchr(p, '=')); p++)
+		c->params++;
+	l->total = l->n;
+}
+
 static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 {
 	static const struct option opts[] = {
@@ -346,6 +388,7 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "out",	required_argument,	NULL, 'o' },
 		{ "json",	no_argument,		NULL, 'j' },
 		{ "record",	no_argument,		NULL, 'r' },
+		{ "commit",	required_argument,	NULL, 'c' },
 		{ "hex",	no_argument,		NULL, 'x' },
 		{ "period-us",	required_argument,	NULL, 'p' },
 		{ "help",	no_argument,		NULL, 'h' },
@@ -356,8 +399,12 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 	int c;
 
 	o->sets = xmalloc(sizeof(char *) * (size_t)argc);
-	while ((c = getopt_long(argc, argv, "i:s:n:o:jrxp:h", opts, NULL)) != -1) {
+	commit_log_init(&o->commits);
+	while ((c = getopt_long(argc, argv, "i:s:n:o:jrc:xp:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'c':
+			sim_parse_commit(o, optarg);
+			break;
 		case 'i':
 			o->input = optarg;
 			break;
@@ -411,6 +458,9 @@ int cmd_sim(int argc, char **argv)
 	struct srt_chain_stats st;
 	struct sim_chain s;
 	unsigned long long n;
+	unsigned int nc = 0;
+	void *setbuf = NULL;
+	char err[256];
 	struct json j;
 	FILE *f = stdout;
 	bool more;
@@ -441,6 +491,12 @@ int cmd_sim(int argc, char **argv)
 	for (n = 0; !o.cycles || n < o.cycles; n++) {
 		int status;
 
+		if (nc < o.commits.n && o.commits.rec[nc].cycle == n) {
+			if (commit_apply(&s, &o.commits.rec[nc], &setbuf, err,
+					 sizeof(err)))
+				usage_error("--commit at cycle %llu: %s", n, err);
+			nc++;
+		}
 		if (more)
 			more = sim_input_row(&in, o.input, vals);
 		if (o.input && !more && n == 0)
@@ -462,8 +518,13 @@ int cmd_sim(int argc, char **argv)
 		json_obj_end(&j);
 		fputc('\n', f);
 	} else if (o.record) {
-		fputs("# end commit_cycle=0\n", f);
+		commit_log_write(&o.commits, f);
+		fprintf(f, "# end commit_cycle=%llu\n",
+			nc ? o.commits.rec[nc - 1].cycle : 0);
 	}
+	if (nc < o.commits.n)
+		warnx_("--commit at cycle %llu: after the last cycle, not applied",
+		       o.commits.rec[nc].cycle);
 	if (f != stdout && fclose(f))
 		fatal("writing %s: %s", o.out, strerror(errno));
 	if (st.nonfinite_steps || st.bad_inputs)
@@ -474,6 +535,8 @@ int cmd_sim(int argc, char **argv)
 		fclose(in.f);
 	free(in.line);
 	free(o.sets);
+	commit_log_free(&o.commits);
+	free(setbuf);
 	sim_chain_free(&s);
 	return 0;
 }

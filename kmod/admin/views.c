@@ -415,6 +415,43 @@ static void srt_commit_show(struct seq_file *m, struct srt_loop *loop)
 	mutex_unlock(&srt_lock);
 }
 
+/*
+ * The commits since the chain was loaded, oldest first, each with the
+ * assignments it applied: one "set" line per non-blank staged line, so a
+ * reader replays them without guessing where an entry ends.
+ */
+static void srt_commits_show(struct seq_file *m, struct srt_loop *loop)
+{
+	struct srt_loop_chain *ch = &loop->chain;
+	const struct srt_commit_rec *rec;
+	const char *p, *end, *nl;
+	unsigned int lines;
+	u64 n;
+
+	mutex_lock(&srt_lock);
+	n = ch->log_total > SRT_COMMIT_LOG ? ch->log_total - SRT_COMMIT_LOG : 0;
+	seq_printf(m, "commits %llu kept %llu\n", ch->log_total,
+		   ch->log_total - n);
+	for (; n < ch->log_total; n++) {
+		rec = &ch->log[n % SRT_COMMIT_LOG];
+		end = rec->text + rec->len;
+		lines = 0;
+		for (p = rec->text; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p) ?: end;
+			lines += !srt_text_blank(p, nl - p);
+		}
+		seq_printf(m, "commit gen=%llu cycle=%llu running=%d params=%u lines=%u\n",
+			   rec->gen, rec->cycle, rec->running, rec->params,
+			   lines);
+		for (p = rec->text; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p) ?: end;
+			if (!srt_text_blank(p, nl - p))
+				seq_printf(m, "set %.*s\n", (int)(nl - p), p);
+		}
+	}
+	mutex_unlock(&srt_lock);
+}
+
 static int srt_commit_store(struct srt_loop *loop, char *text, size_t len,
 			    char *err, size_t errlen)
 {
@@ -615,6 +652,7 @@ const struct srt_view srt_loop_views[] = {
 	{ "params", 0600, srt_params_show, srt_params_store,
 	  SRT_STAGE_TEXT_MAX, true },
 	{ "commit", 0600, srt_commit_show, srt_commit_store, 64 },
+	{ "commits", 0400, srt_commits_show },
 	{ "fpu_empty", 0600, srt_fpu_empty_show, srt_fpu_empty_store, 64 },
 	{ "io", 0400, srt_io_show },
 	{ "limits", 0600, srt_limits_show, srt_limits_store,

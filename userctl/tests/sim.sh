@@ -17,6 +17,7 @@ DEMO=$CH/demo-motor.chain
 
 uc() { "$U" "$@" > "$OUT" 2>&1; }
 has() { grep -q -- "$1" "$OUT"; }
+not() { ! "$@"; }
 
 # --- sim: the demo's closed loop, as algorithms/tests/test_closedloop.c
 # states it: |ref - pos| <= 0.01 rad while moving, |target - pos| <= 1e-3
@@ -122,7 +123,9 @@ t_eq "replay --from-reset of a mid-run recording: the state differs, exit 1" \
 	1 $?
 sed '/^100,100,/d' "$T/rec.csv" > "$T/drop.csv"
 expect_bad "a dropped record" "$T/drop.csv" "seq 101 follows 99"
-sed '$ s/commit_cycle=0/commit_cycle=1500/' "$T/rec.csv" > "$T/commit.csv"
+# an older recording: the commit cycles, but no commit lines
+grep -v '^# commit' "$T/rec.csv" |
+	sed '$ s/commit_cycle=0/commit_cycle=1500/' > "$T/commit.csv"
 expect_bad "a commit during the recording" "$T/commit.csv" \
 	"committed at cycle 1500 during the recording"
 sed '1 s/decimation=1/decimation=4/' "$T/rec.csv" > "$T/dec.csv"
@@ -138,6 +141,62 @@ echo '{"loop": "x"}' > "$T/json.csv"
 expect_bad "a JSON recording" "$T/json.csv" "JSON recording"
 : > "$T/empty.csv"
 expect_bad "an empty file" "$T/empty.csv" "empty recording"
+
+# --- replay across parameter commits -------------------------------------
+"$U" sim "$DEMO" --input "$T/steps.csv" --record -o "$T/rc.csv" \
+	-c '1000:ctl.kp=20 ctl.ki=50' -c 2100:ffv.k=0.06
+t_eq "sim --record with two --commit: exit 0" 0 $?
+t_check "sim --record: the commits are in the recording" grep -qx \
+	"# commit gen=2 cycle=2100 running=1 params=1 lines=1" "$T/rc.csv"
+grep -v '^#' "$T/rec.csv" > "$T/a.data"
+grep -v '^#' "$T/rc.csv" > "$T/b.data"
+# the header and cycles 0..999 are the same, cycle 1000 is not
+head -n 1001 "$T/a.data" > "$T/a.1001"
+head -n 1001 "$T/b.data" > "$T/b.1001"
+head -n 1002 "$T/a.data" > "$T/a.1002"
+head -n 1002 "$T/b.data" > "$T/b.1002"
+t_check "the commits leave cycles before 1000 as they were" \
+	cmp -s "$T/a.1001" "$T/b.1001"
+t_check "... and change the outputs from cycle 1000 on" \
+	not cmp -s "$T/a.1002" "$T/b.1002"
+uc replay "$DEMO" "$T/rc.csv"
+t_eq "replay of a recording with two commits: exit 0" 0 $?
+t_check "replay: identical, both commits applied" has \
+	"2 parameter commits in the recording, 2 applied during it"
+sed '/^# commit gen=2/,/^# set ffv/d' "$T/rc.csv" > "$T/c1.csv"
+expect_bad "a recording missing a commit" "$T/c1.csv" \
+	"does not hold every commit"
+sed 's/^# set ffv.k=0.06$/# set ffv.k=0.07/' "$T/rc.csv" > "$T/c2.csv"
+uc replay "$DEMO" "$T/c2.csv"
+t_eq "replay with a commit's value changed: exit 1" 1 $?
+t_check "replay: ... the difference is at the commit's cycle" has \
+	"DIFFERENT at cycle 2100"
+sed 's/^# commit gen=2 cycle=2100/# commit gen=2 cycle=30x0/' "$T/rc.csv" > "$T/c3.csv"
+expect_bad "a malformed commit line" "$T/c3.csv" "malformed commit line"
+sed 's/lines=1$/lines=2/' "$T/rc.csv" > "$T/c4.csv"
+expect_bad "a commit with a set line too few" "$T/c4.csv" \
+	"fewer set lines than its lines= says"
+sed 's/^# set ctl.kp=20 ctl.ki=50$/&\n# set ctl.kd=1/' "$T/rc.csv" > "$T/c5.csv"
+expect_bad "a set line too many" "$T/c5.csv" "a set line outside a commit"
+sed 's/^# set ffv.k=0.06$/# set ffv.nosuch=1/' "$T/rc.csv" > "$T/c6.csv"
+expect_bad "a commit the chain refuses" "$T/c6.csv" "commit gen=2 (cycle 2100)"
+sed 's/^# commits total=2$/# commits total=3/' "$T/rc.csv" > "$T/c7.csv"
+expect_bad "a total that does not match" "$T/c7.csv" "does not hold every commit"
+sed 's/^# commit gen=2 /# commit gen=1 /' "$T/rc.csv" > "$T/c8.csv"
+expect_bad "gens out of order" "$T/c8.csv" "commit gens out of order"
+sed 's/^# commit gen=2 cycle=2100/# commit gen=2 cycle=99999/' "$T/rc.csv" > "$T/c9.csv"
+uc replay "$DEMO" "$T/c9.csv"
+t_eq "a commit after the last record is not applied: outputs differ, exit 1" 1 $?
+sed '1 s/commits=0/commits=5/' "$T/rc.csv" > "$T/c10.csv"
+expect_bad "more commits before than in the recording" "$T/c10.csv" \
+	"says 5 commits before the recording"
+"$U" sim "$DEMO" -n 5 -c 3:ctl.kp=1 -c 2:ctl.kp=2 > /dev/null 2> "$OUT"
+t_eq "sim: --commit cycles not rising: exit 2" 2 $?
+t_check "sim: ... says so" has "cycle 2 is not after 3"
+"$U" sim "$DEMO" -n 5 --set target=1 -c 3:ctl.nosuch=1 > /dev/null 2> "$OUT"
+t_eq "sim: --commit the chain refuses: exit 2" 2 $?
+t_check "sim: ... names the cycle" has "--commit at cycle 3"
+
 uc replay "$T/bad.chain" "$T/rec.csv"
 t_eq "replay with a bad chain: exit 2" 2 $?
 uc replay "$DEMO"
