@@ -20,7 +20,7 @@ static void shield_usage(FILE *f)
 	fprintf(f,
 		"usage: userctl shield audit   -c|--cpus LIST [-j|--json]\n"
 		"       userctl shield apply   -c|--cpus LIST [-n|--dry-run] [-s|--state FILE]\n"
-		"                              [-f|--fair-server]\n"
+		"                              [-f|--fair-server] [-w|--nmi-watchdog off]\n"
 		"       userctl shield restore [-s|--state FILE]\n"
 		"\n"
 		"Shield CPUs for control loops.  LIST names the shielded CPUs\n"
@@ -33,12 +33,23 @@ static void shield_usage(FILE *f)
 		"  apply    move IRQs, workqueues, writeback and watchdogs to the\n"
 		"           housekeeping CPUs, RT throttling off, timer_migration\n"
 		"           0 and governor performance on the shielded CPUs (fair\n"
-		"           server off with --fair-server).  Old values go to the\n"
-		"           state file (default %s)\n"
-		"           before each write; a failed write rolls everything\n"
+		"           server off with --fair-server); idle states deeper\n"
+		"           than state0 disabled and pm_qos_resume_latency_us\n"
+		"           'n/a' on the shielded CPUs; every user thread allowed\n"
+		"           on them narrowed to the rest of its CPUs (kernel\n"
+		"           threads and threads pinned inside the shield are\n"
+		"           listed, not moved); with cgroup v2 at /sys/fs/cgroup\n"
+		"           and cpuset enabled for its children, a cgroup\n"
+		"           shieldrt that is an isolated cpuset partition of the\n"
+		"           shielded CPUs, so new tasks start off them (else a\n"
+		"           'skip' line says why).  Old values go to the state\n"
+		"           file (default %s)\n"
+		"           before each change; a failed write rolls everything\n"
 		"           back.  IRQs the kernel will not move (EPERM/EIO) are\n"
 		"           WARNs and stay as they were.\n"
-		"  restore  write the saved values back and remove the state file.\n"
+		"  restore  write the saved values and task masks back (threads\n"
+		"           that exited are reported), remove the partition and\n"
+		"           the state file.\n"
 		"\n"
 		"  -c, --cpus LIST    shielded CPUs\n"
 		"  -j, --json         audit: machine-readable output\n"
@@ -47,6 +58,8 @@ static void shield_usage(FILE *f)
 		"  -f, --fair-server  apply: also set the 6.12 fair server runtime of\n"
 		"                     the shielded CPUs to 0 (some 6.12 kernels WARN\n"
 		"                     when it shrinks while fair tasks are queued)\n"
+		"  -w, --nmi-watchdog off  apply: also write 0 to\n"
+		"                     /proc/sys/kernel/nmi_watchdog\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 audit found a FAIL or an operation failed,\n"
@@ -60,6 +73,7 @@ struct shield_opts {
 	bool json;
 	bool dry_run;
 	bool fair_server;
+	bool nmi_off;
 };
 
 static void shield_parse(int argc, char **argv, struct shield_opts *o)
@@ -70,6 +84,7 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 		{ "dry-run",	no_argument,		NULL, 'n' },
 		{ "state",	required_argument,	NULL, 's' },
 		{ "fair-server", no_argument,		NULL, 'f' },
+		{ "nmi-watchdog", required_argument,	NULL, 'w' },
 		{ "help",	no_argument,		NULL, 'h' },
 		/* hidden: the host tests' fake /proc and /sys */
 		{ "root",	required_argument,	NULL, 'R' },
@@ -78,7 +93,7 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "c:jns:fh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:jns:fw:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			o->cpus = optarg;
@@ -94,6 +109,12 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 			break;
 		case 'f':
 			o->fair_server = true;
+			break;
+		case 'w':
+			if (strcmp(optarg, "off"))
+				usage_error("shield: --nmi-watchdog takes 'off', not '%s'",
+					    optarg);
+			o->nmi_off = true;
 			break;
 		case 'R':
 			sysfile_set_root(optarg);
@@ -161,20 +182,25 @@ int cmd_shield(int argc, char **argv)
 		usage_error("shield: unknown subcommand '%s' (audit, apply, restore)",
 			    sub);
 	if (!strcmp(sub, "audit")) {
-		if (o.dry_run || o.state || o.fair_server)
-			usage_error("shield audit: --dry-run, --state and --fair-server belong to apply/restore");
+		if (o.dry_run || o.state || o.fair_server || o.nmi_off)
+			usage_error("shield audit: --dry-run, --state, --fair-server and --nmi-watchdog belong to apply/restore");
 		return shield_audit(&o);
 	}
 	if (o.json)
 		usage_error("shield %s: --json is for audit", sub);
 	state = o.state ? xstrdup(o.state) : rootpath(SHIELD_STATE_DEFAULT);
 	if (!strcmp(sub, "apply")) {
+		struct shield_apply_opts ao = {
+			.dry_run = o.dry_run,
+			.fair_server = o.fair_server,
+			.nmi_off = o.nmi_off,
+		};
 		struct shield_ctx c;
 
 		shield_ctx_init(&c, o.cpus);
-		ret = shield_apply(&c, state, o.dry_run, o.fair_server);
+		ret = shield_apply(&c, state, &ao);
 	} else {
-		if (o.cpus || o.dry_run || o.fair_server)
+		if (o.cpus || o.dry_run || o.fair_server || o.nmi_off)
 			usage_error("shield restore: takes only --state");
 		ret = shield_restore(state);
 	}

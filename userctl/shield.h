@@ -43,16 +43,36 @@ void shield_audit_config(const struct shield_ctx *c, struct report *r);
 void shield_audit_irqs(const struct shield_ctx *c, struct report *r);
 void shield_audit_tasks(const struct shield_ctx *c, struct report *r);
 
+/* What a task's or thread's /proc status file says (shield_tasks.c). */
+struct task_status {
+	char name[64];
+	unsigned int ppid;
+	int kthread;		/* "Kthread:", -1: the kernel does not say */
+	struct cpuset allowed;
+};
+/* false if @path cannot be read (the task exited) or lists no CPUs */
+bool task_status_read(const char *path, struct task_status *t);
+/* Without "Kthread:" (older kernels): kthreadd and its children. */
+bool task_status_kthread(const struct task_status *t, unsigned int pid);
+
 /* Name of IRQ @irq from /proc/interrupts (malloc'ed), NULL if unknown. */
 char *irq_name(unsigned int irq);
 /* Per-CPU interrupts (GIC SGIs/PPIs: arch timer, IPIs) cannot move. */
 bool irq_is_percpu(unsigned int irq);
+/* Numeric entries of a directory (IRQs, PIDs), sorted; the count. */
+unsigned int numeric_entries(const char *dir, unsigned int **out);
 /* The IRQ numbers under /proc/irq, sorted; returns the count. */
 unsigned int irq_list(unsigned int **irqs);
 
 /* Return the process exit status. */
+struct shield_apply_opts {
+	bool dry_run;
+	bool fair_server;
+	bool nmi_off;		/* --nmi-watchdog off */
+};
+
 int shield_apply(const struct shield_ctx *c, const char *state_path,
-		 bool dry_run, bool fair_server);
+		 const struct shield_apply_opts *o);
 int shield_restore(const char *state_path);
 
 #endif

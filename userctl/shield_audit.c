@@ -13,6 +13,7 @@
 
 #include "../include/uapi/shieldrt.h"
 #include "shield.h"
+#include "shield_move.h"
 #include "sysfile.h"
 #include "userctl.h"
 
@@ -481,13 +482,79 @@ static void audit_idle_cpu(struct report *r, int cpu)
 	free(dir);
 }
 
+/* The CPU device's resume latency limit: "n/a" is 0 us, no deep idle. */
+static void audit_pm_qos(struct report *r, int cpu)
+{
+	char *path = rootpath("/sys/devices/system/cpu/cpu%d/power/pm_qos_resume_latency_us",
+			      cpu);
+	char check[64], *v, *fix;
+
+	snprintf(check, sizeof(check), "pm_qos.cpu%d", cpu);
+	v = file_read_line(path);
+	if (!v)
+		report_add(r, V_SKIP, check, NULL,
+			   "%s: not present (kernel without CONFIG_PM)",
+			   syspath(path));
+	else if (!strcmp(v, "n/a"))
+		report_add(r, V_PASS, check, NULL,
+			   "resume latency limit n/a: no idle state deeper than state0");
+	else {
+		fix = xasprintf("echo n/a > %s (or: userctl shield apply)",
+				syspath(path));
+		report_add(r, V_INFO, check, fix,
+			   "resume latency limit %s us (0: none)", v);
+		free(fix);
+	}
+	free(v);
+	free(path);
+}
+
 static void audit_idle(const struct shield_ctx *c, struct report *r)
 {
 	int cpu, last = cpuset_last(&c->shield);
 
 	for (cpu = 0; cpu <= last; cpu++)
-		if (cpuset_has(&c->shield, cpu))
+		if (cpuset_has(&c->shield, cpu)) {
 			audit_idle_cpu(r, cpu);
+			audit_pm_qos(r, cpu);
+		}
+}
+
+/* The cgroup v2 isolated partition that keeps new tasks off the shield. */
+static void audit_partition(const struct shield_ctx *c, struct report *r)
+{
+	char *dir = rootpath(PARTITION_DIR), *p, *part, *cpus;
+	struct cpuset set;
+	char err[128];
+
+	if (!file_exists(dir)) {
+		report_add(r, V_INFO, "cgroup.partition",
+			   "userctl shield apply (needs cgroup v2 at " CGROUP_MOUNT " with +cpuset in cgroup.subtree_control)",
+			   "no %s: new tasks may start on CPU %s until a shield moves them",
+			   PARTITION_DIR, c->shield_list);
+		free(dir);
+		return;
+	}
+	p = xasprintf("%s/cpuset.cpus.partition", dir);
+	part = file_read_line(p);
+	free(p);
+	p = xasprintf("%s/cpuset.cpus", dir);
+	cpus = file_read_line(p);
+	free(p);
+	if (part && !strcmp(part, "isolated") && cpus &&
+	    !cpulist_parse(cpus, &set, 0, err, sizeof(err)) &&
+	    cpuset_equal(&set, &c->shield))
+		report_add(r, V_PASS, "cgroup.partition", NULL,
+			   "%s: isolated partition of CPU %s",
+			   PARTITION_DIR, c->shield_list);
+	else
+		report_add(r, V_WARN, "cgroup.partition", NULL,
+			   "%s: partition '%s' of CPU '%s', not an isolated partition of CPU %s",
+			   PARTITION_DIR, part ? part : "?",
+			   cpus ? cpus : "?", c->shield_list);
+	free(cpus);
+	free(part);
+	free(dir);
 }
 
 static void audit_preempt_rt(struct report *r)
@@ -646,6 +713,7 @@ void shield_audit_config(const struct shield_ctx *c, struct report *r)
 	audit_fair_server(c, r);
 	audit_cpufreq(c, r);
 	audit_idle(c, r);
+	audit_partition(c, r);
 	audit_preempt_rt(r);
 	audit_lockdown(r);
 	audit_clocksource(r);

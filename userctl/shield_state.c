@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "shield_move.h"
 #include "shield_state.h"
 #include "sysfile.h"
 #include "userctl.h"
@@ -110,26 +111,81 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * Replace sf->path by the whole buffer: write "<path>.tmp", fsync it,
+ * rename it over the state file and fsync the directory.  A crash at any
+ * point leaves either the previous complete file or the new one, never a
+ * torn line.
+ */
+static int state_commit(struct state_file *sf)
+{
+	char *tmp = xasprintf("%s.tmp", sf->path);
+	char *dir = xstrdup(sf->path), *slash = strrchr(dir, '/');
+	int fd, err = 0;
+
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		err = -errno;
+		goto out;
+	}
+	err = write_all(fd, sf->buf, sf->len);
+	if (!err && fsync(fd))
+		err = -errno;
+	close(fd);
+	if (!err && rename(tmp, sf->path))
+		err = -errno;
+	if (err) {
+		unlink(tmp);
+		goto out;
+	}
+	if (slash) {
+		*(slash == dir ? slash + 1 : slash) = '\0';
+		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0) {
+			if (fsync(fd))
+				err = -errno;
+			close(fd);
+		}
+	}
+out:
+	free(dir);
+	free(tmp);
+	return err;
+}
+
+static void state_buf_add(struct state_file *sf, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (sf->len + n + 1 > sf->cap) {
+		sf->cap = 2 * (sf->len + n + 1);
+		sf->buf = xrealloc(sf->buf, sf->cap);
+	}
+	memcpy(sf->buf + sf->len, s, n + 1);
+	sf->len += n;
+}
+
 int state_create(struct state_file *sf, const char *path, const char *cpus)
 {
 	char *head;
-	int err;
+	int fd, err;
 
+	memset(sf, 0, sizeof(*sf));
 	sf->fd = -1;
-	sf->path = NULL;
 	err = make_parent_dirs(path);
 	if (err)
 		return err;
-	sf->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (sf->fd < 0)
+	/* O_EXCL: two applies at once cannot both own the state file. */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
 		return -errno;
+	close(fd);
+	sf->fd = 0;
 	sf->path = xstrdup(path);
 	head = xasprintf("%s\n# cpus %s\n", STATE_MAGIC, cpus);
-	err = write_all(sf->fd, head, strlen(head));
+	state_buf_add(sf, head);
 	free(head);
-	if (!err && fsync(sf->fd))
-		err = -errno;
-	return err;
+	return state_commit(sf);
 }
 
 int state_append(struct state_file *sf, const struct state_entry *e,
@@ -140,10 +196,11 @@ int state_append(struct state_file *sf, const struct state_entry *e,
 	char *line = xasprintf("%s\t%s\n", esc_path, esc_data);
 	int err;
 
-	*undo = lseek(sf->fd, 0, SEEK_END);
-	err = *undo < 0 ? -errno : write_all(sf->fd, line, strlen(line));
-	if (!err && fsync(sf->fd))
-		err = -errno;
+	*undo = sf->len;
+	state_buf_add(sf, line);
+	err = state_commit(sf);
+	if (err)
+		sf->len = *undo;
 	free(line);
 	free(esc_data);
 	free(esc_path);
@@ -152,18 +209,16 @@ int state_append(struct state_file *sf, const struct state_entry *e,
 
 int state_truncate(struct state_file *sf, off_t undo)
 {
-	if (ftruncate(sf->fd, undo) || lseek(sf->fd, undo, SEEK_SET) < 0 ||
-	    fsync(sf->fd))
-		return -errno;
-	return 0;
+	sf->len = undo;
+	return state_commit(sf);
 }
 
 void state_close(struct state_file *sf)
 {
-	close(sf->fd);
+	free(sf->buf);
 	free(sf->path);
+	memset(sf, 0, sizeof(*sf));
 	sf->fd = -1;
-	sf->path = NULL;
 }
 
 void state_entries_free(struct state_entry *entries, size_t n)
@@ -217,7 +272,10 @@ int state_load(const char *path, struct state_entry **entries, size_t *n,
 			free(e->path);
 			goto err_line;
 		}
-		if (e->path[0] != '/') {
+		if (e->path[0] != '/' &&
+		    strncmp(e->path, TASK_KEY, strlen(TASK_KEY)) &&
+		    strncmp(e->path, PARTITION_KEY "/",
+			    strlen(PARTITION_KEY) + 1)) {
 			free(e->path);
 			free(e->data);
 			goto err_line;
@@ -240,22 +298,25 @@ err_free:
 int state_rewrite(const char *path, const struct state_entry *entries,
 		  size_t n)
 {
-	char *tmp = xasprintf("%s.new", path);
-	struct state_file sf;
-	off_t undo;
+	struct state_file sf = { .fd = 0 };
+	char *head, *p, *d, *line;
 	size_t i;
 	int err;
 
-	unlink(tmp);
-	err = state_create(&sf, tmp, "(partly restored)");
-	for (i = 0; !err && i < n; i++)
-		err = state_append(&sf, &entries[i], &undo);
-	if (sf.fd >= 0)
-		state_close(&sf);
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	free(tmp);
+	sf.path = xstrdup(path);
+	head = xasprintf("%s\n# cpus (partly restored)\n", STATE_MAGIC);
+	state_buf_add(&sf, head);
+	free(head);
+	for (i = 0; i < n; i++) {
+		p = state_escape(entries[i].path, strlen(entries[i].path));
+		d = state_escape(entries[i].data, entries[i].len);
+		line = xasprintf("%s\t%s\n", p, d);
+		state_buf_add(&sf, line);
+		free(line);
+		free(d);
+		free(p);
+	}
+	err = state_commit(&sf);
+	state_close(&sf);
 	return err;
 }

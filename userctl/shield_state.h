@@ -23,16 +23,23 @@ char *state_escape(const char *data, size_t len);
 /* Returns 0, or -1 on a malformed escape. */
 int state_unescape(const char *s, char **data, size_t *len);
 
+/*
+ * An open state file: its whole text in @buf.  Every change rewrites it
+ * atomically (temp file, fsync, rename), so after a crash the file holds
+ * every entry recorded so far and nothing torn.
+ */
 struct state_file {
-	int fd;
+	int fd;		/* -1 once closed or if creation failed */
 	char *path;
+	char *buf;
+	size_t len, cap;
 };
 
 /* Create @path exclusively (it must not exist). Returns 0 or -errno. */
 int state_create(struct state_file *sf, const char *path, const char *cpus);
 /*
- * Append one entry and sync it to disk, so the old value is safe before
- * the caller changes the file.  *undo is where the entry starts.
+ * Append one entry and commit the file to disk, so the old value is safe
+ * before the caller changes anything.  *undo is where the entry starts.
  */
 int state_append(struct state_file *sf, const struct state_entry *e,
 		 off_t *undo);

@@ -26,8 +26,7 @@ static int cmp_uint(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Numeric entries of a directory (IRQs, PIDs), sorted. */
-static unsigned int numeric_entries(const char *dir, unsigned int **out)
+unsigned int numeric_entries(const char *dir, unsigned int **out)
 {
 	unsigned int n = 0, cap = 0, *v = NULL;
 	struct dirent *de;
@@ -231,25 +230,15 @@ static const char *task_list_str(struct task_list *l)
 	return l->text;
 }
 
-struct task_info {
-	char name[64];
-	unsigned int ppid;
-	int kthread;		/* -1: the kernel does not say */
-	struct cpuset allowed;
-};
-
-static bool task_read(unsigned int pid, struct task_info *t)
+bool task_status_read(const char *path, struct task_status *t)
 {
-	char *path = rootpath("/proc/%u/status", pid), *text, *line, *save;
-	char err[128];
+	char *text, *line, *save, err[128];
 	bool have_cpus = false;
 
 	memset(t, 0, sizeof(*t));
 	t->kthread = -1;
-	if (file_read(path, &text, NULL)) {
-		free(path);
-		return false;	/* exited meanwhile */
-	}
+	if (file_read(path, &text, NULL))
+		return false;
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, "Name:", 5))
@@ -267,12 +256,19 @@ static bool task_read(unsigned int pid, struct task_info *t)
 						   sizeof(err));
 	}
 	free(text);
-	free(path);
 	return have_cpus;
 }
 
-/* Kernels before "Kthread:" in status: kthreadd and its children. */
-static bool task_is_kthread(const struct task_info *t, unsigned int pid)
+static bool task_read(unsigned int pid, struct task_status *t)
+{
+	char *path = rootpath("/proc/%u/status", pid);
+	bool ok = task_status_read(path, t);	/* false: exited meanwhile */
+
+	free(path);
+	return ok;
+}
+
+bool task_status_kthread(const struct task_status *t, unsigned int pid)
 {
 	if (t->kthread >= 0)
 		return t->kthread;
@@ -284,7 +280,7 @@ void shield_audit_tasks(const struct shield_ctx *c, struct report *r)
 	struct task_list percpu = { 0 }, unbound = { 0 }, user = { 0 };
 	struct task_list pinned = { 0 }, balance = { 0 }, rescuer = { 0 };
 	unsigned int *pids, n, i, self = 0;
-	struct task_info t;
+	struct task_status t;
 	char *dir, *fix;
 
 	dir = rootpath("/proc");
@@ -308,10 +304,10 @@ void shield_audit_tasks(const struct shield_ctx *c, struct report *r)
 		 * take the CPUs of the pool they help; their mask cannot be
 		 * changed from user space.
 		 */
-		if (task_is_kthread(&t, pids[i]) &&
+		if (task_status_kthread(&t, pids[i]) &&
 		    !strncmp(t.name, "kworker/R-", 10))
 			task_list_add(&rescuer, t.name, pids[i]);
-		else if (task_is_kthread(&t, pids[i]))
+		else if (task_status_kthread(&t, pids[i]))
 			task_list_add(cpuset_count(&t.allowed) == 1 ?
 				      &percpu : &unbound, t.name, pids[i]);
 		else

@@ -37,6 +37,8 @@ fake_tree() {
 	rm -rf "$r"
 	mkdir -p "$r"
 	put "$r/proc/cmdline" "$cmdline"
+	# no cgroup2 at /sys/fs/cgroup: apply makes no partition
+	put "$r/proc/self/mounts" "proc /proc proc rw,nosuid 0 0"
 	put "$cpu/present" 0-3
 	put "$cpu/possible" 0-3
 	put "$cpu/online" 0-3
@@ -47,6 +49,7 @@ fake_tree() {
 		put "$cpu/cpu$n/cpufreq/scaling_available_governors" \
 			"performance schedutil powersave"
 		put "$r/sys/kernel/debug/sched/fair_server/cpu$n/runtime" 50000000
+		put "$cpu/cpu$n/power/pm_qos_resume_latency_us" 0
 		s=0
 		for st in "POLL 0" "C1 2" "C6 100"; do
 			put "$cpu/cpu$n/cpuidle/state$s/name" "${st% *}"

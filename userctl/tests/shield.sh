@@ -266,6 +266,166 @@ uc shield restore; rc=$?
 t_eq "restore retried exits 0" 0 $rc
 t_check "tree identical after the retried restore" same
 
+# --- user tasks, idle states, pm_qos, nmi_watchdog ---------------------
+fake_tree "$R"
+put "$R/proc/sys/kernel/nmi_watchdog" 1
+snap
+uc shield apply --cpus 2-3 --dry-run --nmi-watchdog off
+t_check "dry run lists the NMI watchdog with --nmi-watchdog off" has \
+	"^/proc/sys/kernel/nmi_watchdog: 1 -> 0$"
+t_check "dry run lists a user task it would narrow" has \
+	"^task init\[1\]: 0-3 -> 0-1$"
+t_check "dry run wrote nothing (tasks included)" same
+uc shield apply --cpus 2-3; rc=$?
+t_eq "apply without --nmi-watchdog exits 0" 0 $rc
+t_eq "nmi_watchdog left on without the option" 1 \
+	"$(val /proc/sys/kernel/nmi_watchdog)"
+uc shield restore
+uc shield apply --cpus 2-3 --nmi-watchdog off; rc=$?
+t_eq "apply --nmi-watchdog off exits 0" 0 $rc
+t_eq "nmi_watchdog 0" 0 "$(val /proc/sys/kernel/nmi_watchdog)"
+t_eq "cpu2 idle state0 (POLL) stays enabled" 0 \
+	"$(val /sys/devices/system/cpu/cpu2/cpuidle/state0/disable)"
+t_eq "cpu2 idle state1 disabled" 1 \
+	"$(val /sys/devices/system/cpu/cpu2/cpuidle/state1/disable)"
+t_eq "cpu3 idle state2 disabled" 1 \
+	"$(val /sys/devices/system/cpu/cpu3/cpuidle/state2/disable)"
+t_eq "housekeeping cpu1 idle state2 untouched" 0 \
+	"$(val /sys/devices/system/cpu/cpu1/cpuidle/state2/disable)"
+t_eq "cpu3 pm_qos_resume_latency_us n/a" n/a \
+	"$(val /sys/devices/system/cpu/cpu3/power/pm_qos_resume_latency_us)"
+t_eq "cpu0 pm_qos_resume_latency_us untouched" 0 \
+	"$(val /sys/devices/system/cpu/cpu0/power/pm_qos_resume_latency_us)"
+t_check "user task init narrowed to housekeeping" \
+	grep -q "^Cpus_allowed_list:	0-1$" "$R/proc/1/status"
+t_check "irqbalance narrowed too" \
+	grep -q "^Cpus_allowed_list:	0-1$" "$R/proc/30/status"
+t_check "task pinned inside the shield not moved" \
+	grep -q "^Cpus_allowed_list:	2-3$" "$R/proc/40/status"
+t_check "it is listed by name with why" has \
+	"^skip  1 user threads not moved (pinned inside the shield): rtapp\[40\]$"
+t_check "kernel threads listed by name with why" sh -c \
+	"grep '^skip  4 kernel threads not moved (kthread' $OUT | grep -q 'kthreadd\[2\], ksoftirqd/2\[20\]'"
+t_check "kernel thread status untouched" \
+	grep -q "^Cpus_allowed_list:	0-3$" "$R/proc/2/status"
+t_check "no cgroup v2: the partition step is skipped with why" has \
+	"^skip  new tasks may still start on CPU 2-3: no cgroup v2 mounted at /sys/fs/cgroup"
+t_check "state file records the task with its old mask" \
+	grep -q "^task:1:0:init	0-3$" "$STATE"
+uc shield audit --cpus 2-3
+t_check "audit after apply: pm_qos PASS" line pm_qos.cpu2 PASS
+t_check "audit after apply: no user task on the shield" line tasks.user PASS
+t_check "audit after apply: NMI watchdog off" line sysctl.nmi_watchdog PASS
+t_check "audit: no partition is INFO" line cgroup.partition INFO
+rm -r "$R/proc/30"
+snap_gone=$T/gone; rm -rf "$snap_gone"; cp -a "$SNAP" "$snap_gone"
+rm -r "$snap_gone/proc/30"
+uc shield restore; rc=$?
+t_eq "restore with a task that exited meanwhile exits 0" 0 $rc
+t_check "the exited task is reported" has \
+	"^gone     task irqbalance\[30\]: exited since apply"
+t_check "everything else byte-identical" diff -r -x run "$snap_gone" "$R"
+
+# a recorded TID that now names another task (other starttime) is left
+fake_tree "$R"
+printf '1 (init) S 0 1 1 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 77 0\n' \
+	> "$R/proc/1/stat"
+uc shield apply --cpus 2-3
+t_check "starttime recorded from stat" grep -q "^task:1:77:init	0-3$" "$STATE"
+sed -i 's/ 77 0$/ 78 0/' "$R/proc/1/stat"
+uc shield restore; rc=$?
+t_eq "restore with a reused TID exits 0" 0 $rc
+t_check "the reused TID is reported as gone, not set" has "^gone     task init\[1\]"
+t_check "and the new task's mask is left alone" \
+	grep -q "^Cpus_allowed_list:	0-1$" "$R/proc/1/status"
+
+# PF_NO_SETAFFINITY from /proc/PID/stat flags names the reason
+fake_tree "$R"
+printf '20 (ksoftirqd/2) S 2 0 0 0 -1 69238848 0 0 0 0 0 0 0 0 20 0 1 0 5 0\n' \
+	> "$R/proc/20/stat"
+uc shield apply --cpus 2-3 --dry-run
+t_check "a per-CPU kthread is listed as PF_NO_SETAFFINITY" has \
+	"^skip  1 kernel threads not moved (PF_NO_SETAFFINITY.*ksoftirqd/2\[20\]$"
+uc shield apply --cpus 2-3 --nmi-watchdog on; rc=$?
+t_eq "--nmi-watchdog with anything but off: exit 2" 2 $rc
+
+# --- cgroup hierarchies the partition cannot use ----------------------
+cg_case() {	# MOUNTS-LINE EXPECTED-MESSAGE NAME
+	fake_tree "$R"
+	rm -r "$R/proc/40"
+	put "$R/proc/self/mounts" "$1"
+	mkdir -p "$R/sys/fs/cgroup"
+	snap
+	uc shield apply --cpus 2-3; rc=$?
+	t_eq "$3: apply exits 0" 0 $rc
+	t_check "$3: says why the partition is skipped" has \
+		"^skip  new tasks may still start on CPU 2-3: $2"
+	t_check "$3: no cgroup made" test ! -e "$R/sys/fs/cgroup/shieldrt"
+	uc shield restore; rc=$?
+	t_eq "$3: restore exits 0" 0 $rc
+	t_check "$3: restore exact" same
+}
+cg_case "cgroup /sys/fs/cgroup/cpuset cgroup rw,nosuid,cpuset 0 0" \
+	"the cpuset controller is on a cgroup v1 hierarchy (/sys/fs/cgroup/cpuset)" \
+	"cgroup v1"
+cg_case "cgroup2 /mnt/cg cgroup2 rw 0 0" \
+	"cgroup v2 is mounted at /mnt/cg, not /sys/fs/cgroup" "v2 elsewhere"
+cg_case "cgroup2 /sys/fs/cgroup cgroup2 rw 0 0" \
+	"no cpuset controller in cgroup v2" "no cpuset controller"
+# v2 with cpuset enabled, but the fake kernel makes no partition file:
+# the mkdir is undone, the rest stays applied and restores exactly.
+fake_tree "$R"
+put "$R/proc/self/mounts" "cgroup2 /sys/fs/cgroup cgroup2 rw 0 0"
+put "$R/sys/fs/cgroup/cgroup.controllers" "cpuset cpu io memory pids"
+put "$R/sys/fs/cgroup/cgroup.subtree_control" "cpu memory"
+uc shield apply --cpus 2-3 --dry-run
+t_check "cpuset not enabled for children: says how to enable it" has \
+	"echo +cpuset > /sys/fs/cgroup/cgroup.subtree_control enables it"
+put "$R/sys/fs/cgroup/cgroup.subtree_control" "cpuset cpu memory"
+uc shield apply --cpus 2-3 --dry-run
+t_check "a task pinned inside the shield blocks the partition" has \
+	"1 user thread is pinned inside the shield; an isolated partition would push them off it"
+rm -r "$R/proc/40"
+snap
+uc shield apply --cpus 2-3; rc=$?
+t_eq "partition without kernel support: apply exits 0" 0 $rc
+t_check "it says the kernel has no partition file" has \
+	"^WARN  /sys/fs/cgroup/shieldrt: this kernel has no cpuset.cpus.partition; removed again"
+t_check "the cgroup it made is gone again" test ! -e "$R/sys/fs/cgroup/shieldrt"
+t_check "and not in the state file" sh -c "! grep -q partition: $STATE"
+uc shield restore
+t_check "restore exact after the undone partition" same
+
+# --- a crash halfway through apply leaves a restorable state file -----
+# A FIFO stands for a file whose write never returns: apply records its
+# old value, blocks writing it and is killed there.
+fake_tree "$R"
+f=$R/sys/devices/system/cpu/cpu3/cpuidle/state2/disable
+snap
+rm "$f"
+mkfifo "$f"
+printf '0\n' > "$f" &
+USERCTL_ROOT=$R "$U" shield apply --cpus 2-3 > "$OUT" 2>&1 &
+apid=$!
+i=0
+while ! grep -q "cpu3/cpuidle/state2/disable" "$STATE" 2>/dev/null &&
+	[ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -9 $apid 2>/dev/null
+wait $apid 2>/dev/null
+t_check "killed apply left the entry it was writing recorded" \
+	grep -q "cpu3/cpuidle/state2/disable	0" "$STATE"
+t_eq "earlier changes were made" 0-1 "$(val /proc/irq/24/smp_affinity_list)"
+rm "$f"
+printf '0\n' > "$f"
+printf 'torn' > "$STATE.tmp"
+uc shield restore; rc=$?
+t_eq "restore after the crash exits 0" 0 $rc
+rm -f "$STATE.tmp"
+t_check "restore after the crash: tree byte-identical" same
+
 # --- bad CPU lists: usage error, nothing written ---------------------
 fake_tree "$R"
 put "$R/sys/devices/system/cpu/online" 0-2
