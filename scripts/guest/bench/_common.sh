@@ -104,14 +104,24 @@ b_load() { insmod "$SRT_MOD" "$@"; }
 b_unload() { rmmod shieldrt; }
 
 # b_storm KIND...: on every CPU outside SRT_ISOLATED, one process per KIND
-# (fork, exec, open, read, write) making that kind of call in a loop: the
-# i.MX6Q mctest interference.  b_storm_stop ends them all.
+# making that kind of call in a tight loop: the i.MX6Q mctest
+# interference.  /bin/storm (userctl/tests/storm.c) runs the study's 14
+# kinds (fstat getppid gettimeofday open read stat write fifo pipe sem
+# sigaction sigcatch fork exec); without it, shell loops stand in for
+# fork, exec, open, read and write.  Each storm's count goes to
+# /tmp/storm.out.CPU.KIND when it stops; b_storm_calls sums them for a
+# kind, b_storm_stop ends them all.
 b_storm_pids=""
 b_storm() {
 	local cpu=0 kind
 	while [ $cpu -lt "$SRT_NCPUS" ]; do
 		case ",$SRT_ISOLATED," in *",$cpu,"*) cpu=$((cpu + 1)); continue ;; esac
 		for kind in "$@"; do
+			if [ -x /bin/storm ]; then
+				taskset -c $cpu storm $kind -f /srt/env >/tmp/storm.out.$cpu.$kind 2>&1 &
+				b_storm_pids="$b_storm_pids $!"
+				continue
+			fi
 			case $kind in
 			fork) taskset -c $cpu sh -c 'while :; do (:); done' & ;;
 			exec) taskset -c $cpu sh -c 'while :; do /bin/true; done' & ;;
@@ -119,16 +129,50 @@ b_storm() {
 			read) taskset -c $cpu dd if=/lib/shieldrt/shieldrt.ko of=/dev/null bs=512 count=2000000000 iflag=fullblock 2>/dev/null & ;;
 			write) taskset -c $cpu dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 2>/dev/null &
 			       wait $!; taskset -c $cpu sh -c "while :; do dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 conv=notrunc 2>/dev/null; done" & ;;
-			*) note "storm: unknown kind '$kind'"; continue ;;
+			*) note "storm: kind '$kind' needs /bin/storm"; continue ;;
 			esac
 			b_storm_pids="$b_storm_pids $!"
 		done
 		cpu=$((cpu + 1))
 	done
 }
+# b_storm_calls KIND: calls (round trips for fifo/pipe/sem) all storms of
+# KIND made, after b_storm_stop; "-" without /bin/storm or a count.
+b_storm_calls() {
+	cat /tmp/storm.out.*.$1 2>/dev/null |
+		awk -v k="$1" '$1 == k && $2 ~ /^[0-9]+$/ { n += $2; c++ }
+			END { if (c) print n; else print "-" }'
+}
 b_storm_stop() {
 	[ -n "$b_storm_pids" ] && kill $b_storm_pids 2>/dev/null
 	wait 2>/dev/null
 	b_storm_pids=""
-	rm -f /tmp/storm.*
+	rm -f /tmp/storm.[0-9]*
+}
+
+# b_mmio_probe: the pcibar provider (PB) on the edu device, if both are
+# there.  Sets edu, mmio_rows ("1 0": with and without MMIO, or "0") and
+# mmio_why (why there are no MMIO rows).  vm-run puts edu at SRT_PCI_EDU;
+# else the first device with its ID.
+b_mmio_probe() {
+	mmio_rows="0" mmio_why="" edu=""
+	if [ -n "${SRT_PCI_EDU:-}" ] && [ -d "/sys/bus/pci/devices/$SRT_PCI_EDU" ]; then
+		edu=$SRT_PCI_EDU
+	else
+		for d in /sys/bus/pci/devices/*; do
+			[ "$(cat "$d/vendor" 2>/dev/null):$(cat "$d/device" 2>/dev/null)" = 0x1234:0x11e8 ] &&
+				{ edu=${d##*/}; break; }
+		done
+	fi
+	if [ "${SRT_B_MMIO:-1}" = 0 ]; then
+		mmio_why="SRT_B_MMIO=0"
+	elif [ ! -f $PB ]; then
+		mmio_why="no shieldrt_pcibar.ko in this build"
+	elif [ -z "$edu" ]; then
+		mmio_why="no edu device (1234:11e8) in this VM"
+	elif ! insmod $PB addr="$edu" bar=0 in=0x0 out=0x4 width=32; then
+		mmio_why="insmod shieldrt_pcibar addr=$edu failed: $(dmesg | grep shieldrt_pcibar | tail -n 1)"
+	else
+		mmio_rows="1 0"
+	fi
 }

@@ -107,29 +107,7 @@ pwork=${SRT_B_PEER_WORK_NS:-$((2000 * scale))}
 bucket=$((100 * scale))
 
 # MMIO: the pcibar provider on the edu device, if both are there.
-mmio_rows="0"
-mmio_why=""
-# vm-run puts edu at SRT_PCI_EDU; else the first device with its ID.
-edu=""
-if [ -n "${SRT_PCI_EDU:-}" ] && [ -d "/sys/bus/pci/devices/$SRT_PCI_EDU" ]; then
-	edu=$SRT_PCI_EDU
-else
-	for d in /sys/bus/pci/devices/*; do
-		[ "$(cat "$d/vendor" 2>/dev/null):$(cat "$d/device" 2>/dev/null)" = 0x1234:0x11e8 ] &&
-			{ edu=${d##*/}; break; }
-	done
-fi
-if [ "${SRT_B_MMIO:-1}" = 0 ]; then
-	mmio_why="SRT_B_MMIO=0"
-elif [ ! -f $PB ]; then
-	mmio_why="no shieldrt_pcibar.ko in this build"
-elif [ -z "$edu" ]; then
-	mmio_why="no edu device (1234:11e8) in this VM"
-elif ! insmod $PB addr="$edu" bar=0 in=0x0 out=0x4 width=32; then
-	mmio_why="insmod shieldrt_pcibar addr=$edu failed: $(dmesg | grep shieldrt_pcibar | tail -n 1)"
-else
-	mmio_rows="1 0"
-fi
+b_mmio_probe
 
 # Exact per-cycle times: the shieldrt:cycle event of loop mc, enabled once
 # (on 32-bit ARM every switch stops all CPUs), recorded per row.
