@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <sys/wait.h>
 
 #include "dpmap.h"
@@ -17,12 +18,15 @@
 static void scribble_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: userctl scribble -l LOOP [-d SEC] [--abi]\n"
+		"usage: userctl scribble -l LOOP [-d SEC | -n BYTES] [-s SEED] [--abi]\n"
 		"\n"
 		"Testing only: write random bytes over the writable part of the\n"
-		"loop's region for SEC seconds (default 1), or (--abi) check that\n"
-		"the device refuses bad mmap/ioctl requests and keeps what the\n"
-		"kernel writes read-only.  Prints what it did.\n");
+		"loop's region for SEC seconds (default 1) or until BYTES bytes\n"
+		"are written (sweeping every writable byte in turn as well as at\n"
+		"random places), from SEED (default: the time; printed, so a run\n"
+		"can be replayed), or (--abi) check that the device refuses bad\n"
+		"mmap/ioctl requests and keeps what the kernel writes read-only.\n"
+		"Prints what it did.\n");
 }
 
 static int expect_errno(const char *what, int ret, int want)
@@ -217,25 +221,35 @@ int cmd_scribble(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "loop",	required_argument,	NULL, 'l' },
 		{ "duration",	required_argument,	NULL, 'd' },
+		{ "bytes",	required_argument,	NULL, 'n' },
+		{ "seed",	required_argument,	NULL, 's' },
 		{ "abi",	no_argument,		NULL, 'a' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *loop = NULL;
 	double duration = 1.0, t_end;
-	unsigned long long rounds = 0;
-	unsigned int x = 12345;
+	unsigned long long rounds = 0, bytes = 0, want = 0, sweeps = 0;
+	unsigned long long seed = (unsigned long long)time(NULL);
+	unsigned int x;
 	int c, abi = 0;
+	struct shieldrt_stats s0, s1;
 	struct dpmap d;
-	size_t wsize;
+	size_t wsize, sweep = 0;
 
-	while ((c = getopt_long(argc, argv, "l:d:ah", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:d:n:s:ah", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			loop = optarg;
 			break;
 		case 'd':
 			duration = dp_parse_value(optarg, "--duration");
+			break;
+		case 'n':
+			want = dp_parse_value(optarg, "--bytes");
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
 			break;
 		case 'a':
 			abi = 1;
@@ -252,9 +266,13 @@ int cmd_scribble(int argc, char **argv)
 	if (abi)
 		return abi_checks(loop);
 	dpmap_open(&d, loop, 1);
+	x = (unsigned int)seed;
 	t_end = dp_now() + duration;
 	wsize = d.size - d.m.off.writable;
-	while (dp_now() < t_end) {
+	printf("scribble: seed %llu\n", seed);
+	fflush(stdout);
+	dpmap_stats(&d, &s0);
+	while (want ? bytes < want : dp_now() < t_end) {
 		unsigned char *p = d.base + d.m.off.writable;
 		size_t i;
 
@@ -263,6 +281,15 @@ int cmd_scribble(int argc, char **argv)
 			x = x * 1103515245 + 12345;
 			p[(x >> 4) % wsize] = x >> 24;
 		}
+		/* and every byte in turn, a stretch per round */
+		for (i = 0; i < 4096; i++) {
+			x = x * 1103515245 + 12345;
+			p[sweep] = x >> 24;
+			if (++sweep == wsize) {
+				sweep = 0;
+				sweeps++;
+			}
+		}
 		for (i = 0; i < 64; i++) {
 			x = x * 1103515245 + 12345;
 			*d.m.cmd_tailp = x;
@@ -270,12 +297,28 @@ int cmd_scribble(int argc, char **argv)
 			d.m.mbox->middle = x >> 7;
 			d.m.user->heartbeat = x;
 		}
+		bytes += 8192 + 64 * (sizeof(*d.m.cmd_tailp) +
+				      sizeof(*d.m.tel_headp) +
+				      sizeof(d.m.mbox->middle) +
+				      sizeof(d.m.user->heartbeat));
 		rounds++;
 		if (rounds % 16 == 0)
 			dp_sleep(0.0005);
 	}
-	printf("scribbled %llu rounds over %zu writable bytes\n", rounds,
-	       wsize);
+	dp_sleep(0.05);		/* the kernel's counters lag a little */
+	dpmap_stats(&d, &s1);
+#define D(f) ((unsigned long long)(s1.f - s0.f))
+	printf("kernel rejections: commands %llu (index %llu, value %llu, flags %llu, late %llu, ring resyncs %llu), mailbox %llu (index %llu, value %llu, flags %llu, corrupt %llu), telemetry heads %llu\n",
+	       D(cmd_rej_index) + D(cmd_rej_value) + D(cmd_rej_flags) +
+	       D(cmd_rej_late) + D(cmd_corrupt), D(cmd_rej_index),
+	       D(cmd_rej_value), D(cmd_rej_flags), D(cmd_rej_late),
+	       D(cmd_corrupt), D(mbox_rej_index) + D(mbox_rej_value) +
+	       D(mbox_rej_flags) + D(mbox_corrupt), D(mbox_rej_index),
+	       D(mbox_rej_value), D(mbox_rej_flags), D(mbox_corrupt),
+	       D(tel_corrupt));
+#undef D
+	printf("scribbled %llu bytes in %llu rounds over %zu writable bytes (each byte swept %llu times), seed %llu\n",
+	       bytes, rounds, wsize, sweeps, seed);
 	dpmap_close(&d);
 	return 0;
 }

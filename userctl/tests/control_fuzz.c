@@ -48,7 +48,7 @@ _Static_assert(sizeof(struct shieldrt_hist_req) == SHIELDRT_HIST_SIZE_VER0,
 	       "hist");
 _Static_assert(sizeof(struct shieldrt_list_req) == SHIELDRT_LIST_SIZE_VER0,
 	       "list");
-_Static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER0,
+_Static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER1,
 	       "flight");
 _Static_assert(sizeof(struct shieldrt_view_req) == SHIELDRT_VIEW_SIZE_VER0,
 	       "view");
@@ -94,6 +94,7 @@ static const char *ename(int e)
 	case ENODEV: return "ENODEV";
 	case EBADFD: return "EBADFD";
 	case ETIMEDOUT: return "ETIMEDOUT";
+	case ESPIPE: return "ESPIPE";
 	}
 	snprintf(buf, sizeof(buf), "errno %d", e);
 	return buf;
@@ -470,7 +471,7 @@ enum kind { K_REQ, K_LIST, K_STATS, K_HIST, K_FLIGHT, K_VIEW };
 struct ioc {
 	const char *name;
 	unsigned long cmd;
-	unsigned int size;		/* its _SIZE_VER0 */
+	unsigned int size;		/* the struct as this header has it */
 	enum kind kind;
 	bool changes;			/* needs CAP_SYS_ADMIN */
 	bool text;			/* takes text */
@@ -478,6 +479,7 @@ struct ioc {
 	void (*prep)(void *b);		/* a request that succeeds now */
 	bool (*effect)(void *b);	/* after success: did it do its work */
 	void (*undo)(void);		/* back to the fixture, whatever happened */
+	unsigned int ver0;		/* its _SIZE_VER0, if below size */
 };
 
 /* A reserved field: where it is in the struct and how wide. */
@@ -501,7 +503,7 @@ static const struct resv resv_list[] = {
 static const struct resv resv_stats[] = {
 	RESV(struct shieldrt_stats_req, resv0),
 	RESV(struct shieldrt_stats_req, resv[0]),
-	RESV(struct shieldrt_stats_req, resv[15]),
+	RESV(struct shieldrt_stats_req, resv[14]),
 	RESV(struct shieldrt_stats_req, metric[0].resv),
 	RESV(struct shieldrt_stats_req, metric[15].resv),
 };
@@ -880,7 +882,7 @@ static bool e_view(void *b)
 }
 
 #define REQ(n, ch, tx, fl, p, e, u) { #n, SHIELDRT_IOC_##n, \
-	SHIELDRT_REQ_SIZE_VER0, K_REQ, ch, tx, fl, p, e, u }
+	SHIELDRT_REQ_SIZE_VER0, K_REQ, ch, tx, fl, p, e, u, 0 }
 
 static const struct ioc iocs[] = {
 	REQ(CREATE, true, true, SHIELDRT_REQ_START, p_create, e_create,
@@ -900,15 +902,16 @@ static const struct ioc iocs[] = {
 	    p_flight_ctl, e_flight_ctl, u_flight_ctl),
 	REQ(FPU_EMPTY, true, false, 0, p_fpu_empty, e_fpu_empty, u_fpu_empty),
 	{ "LIST", SHIELDRT_IOC_LIST, SHIELDRT_LIST_SIZE_VER0, K_LIST, false,
-	  false, 0, p_list, e_list, NULL },
+	  false, 0, p_list, e_list, NULL, 0 },
 	{ "STATS", SHIELDRT_IOC_STATS, SHIELDRT_STATS_SIZE_VER0, K_STATS, false,
-	  false, 0, p_stats, e_stats, NULL },
+	  false, 0, p_stats, e_stats, NULL, 0 },
 	{ "HIST", SHIELDRT_IOC_HIST, SHIELDRT_HIST_SIZE_VER0, K_HIST, false,
-	  false, 0, p_hist, e_hist, NULL },
-	{ "FLIGHT", SHIELDRT_IOC_FLIGHT, SHIELDRT_FLIGHT_SIZE_VER0, K_FLIGHT,
-	  false, false, 0, p_flight, e_flight, NULL },
+	  false, 0, p_hist, e_hist, NULL, 0 },
+	{ "FLIGHT", SHIELDRT_IOC_FLIGHT, SHIELDRT_FLIGHT_SIZE_VER1, K_FLIGHT,
+	  false, false, SHIELDRT_FLIGHT_F_VALUES, p_flight, e_flight, NULL,
+	  SHIELDRT_FLIGHT_SIZE_VER0 },
 	{ "VIEW", SHIELDRT_IOC_VIEW, SHIELDRT_VIEW_SIZE_VER0, K_VIEW, false,
-	  false, 0, p_view, e_view, NULL },
+	  false, 0, p_view, e_view, NULL, 0 },
 };
 
 /* ---- running one case ---- */
@@ -1136,7 +1139,7 @@ static void generic_cases(const struct ioc *c)
 	unsigned char nb[SHIELDRT_NAME_LEN];
 	const struct resv *rv;
 	char desc[160], pn[80];
-	unsigned int ver0 = c->size, i;
+	unsigned int ver0 = c->ver0 ? c->ver0 : c->size, known = c->size, i;
 	__u32 undefined;
 	char *big;
 
@@ -1149,18 +1152,18 @@ static void generic_cases(const struct ioc *c)
 	run_case(c, desc, EINVAL,
 		 (struct call){ ioc_size(c->cmd, ver0 - 1), ver0, P_NORMAL },
 		 NULL, NULL);
-	snprintf(desc, sizeof(desc), "size %u, zero tail", ver0 + 8);
+	snprintf(desc, sizeof(desc), "size %u, zero tail", known + 8);
 	run_case(c, desc, 0,
-		 (struct call){ ioc_size(c->cmd, ver0 + 8), ver0 + 8, P_NORMAL },
+		 (struct call){ ioc_size(c->cmd, known + 8), known + 8, P_NORMAL },
 		 NULL, NULL);
-	snprintf(desc, sizeof(desc), "size %u, first tail byte set", ver0 + 8);
+	snprintf(desc, sizeof(desc), "size %u, first tail byte set", known + 8);
 	run_case(c, desc, E2BIG,
-		 (struct call){ ioc_size(c->cmd, ver0 + 8), ver0 + 8, P_NORMAL },
-		 ed_byte, (void *)(uintptr_t)ver0);
-	snprintf(desc, sizeof(desc), "size %u, last tail byte set", ver0 + 8);
+		 (struct call){ ioc_size(c->cmd, known + 8), known + 8, P_NORMAL },
+		 ed_byte, (void *)(uintptr_t)known);
+	snprintf(desc, sizeof(desc), "size %u, last tail byte set", known + 8);
 	run_case(c, desc, E2BIG,
-		 (struct call){ ioc_size(c->cmd, ver0 + 8), ver0 + 8, P_NORMAL },
-		 ed_byte, (void *)(uintptr_t)(ver0 + 7));
+		 (struct call){ ioc_size(c->cmd, known + 8), known + 8, P_NORMAL },
+		 ed_byte, (void *)(uintptr_t)(known + 7));
 	run_case(c, "size 4096 (STRUCT_MAX), zero tail", 0,
 		 (struct call){ ioc_size(c->cmd, SHIELDRT_STRUCT_MAX),
 				SHIELDRT_STRUCT_MAX, P_NORMAL }, NULL, NULL);
@@ -1177,35 +1180,35 @@ static void generic_cases(const struct ioc *c)
 
 	/* direction and type: another request number altogether */
 	run_case(c, "direction _IOC_NONE", ENOTTY,
-		 (struct call){ ioc_dir(c->cmd, _IOC_NONE), ver0, P_NORMAL },
+		 (struct call){ ioc_dir(c->cmd, _IOC_NONE), known, P_NORMAL },
 		 NULL, NULL);
 	run_case(c, "direction _IOC_READ only", ENOTTY,
-		 (struct call){ ioc_dir(c->cmd, _IOC_READ), ver0, P_NORMAL },
+		 (struct call){ ioc_dir(c->cmd, _IOC_READ), known, P_NORMAL },
 		 NULL, NULL);
 	run_case(c, "direction _IOC_WRITE only", ENOTTY,
-		 (struct call){ ioc_dir(c->cmd, _IOC_WRITE), ver0, P_NORMAL },
+		 (struct call){ ioc_dir(c->cmd, _IOC_WRITE), known, P_NORMAL },
 		 NULL, NULL);
 	run_case(c, "type 0xB6 instead of 0xB5", ENOTTY,
 		 (struct call){ _IOC(_IOC_DIR(c->cmd), SHIELDRT_IOC_MAGIC + 1,
-				     _IOC_NR(c->cmd), ver0), ver0, P_NORMAL },
+				     _IOC_NR(c->cmd), known), known, P_NORMAL },
 		 NULL, NULL);
 
 	/* the struct itself in nowhere */
 	run_case(c, "struct at NULL", EFAULT,
-		 (struct call){ c->cmd, ver0, P_NULL }, NULL, NULL);
+		 (struct call){ c->cmd, known, P_NULL }, NULL, NULL);
 	run_case(c, "struct in a PROT_NONE page", EFAULT,
-		 (struct call){ c->cmd, ver0, P_NONE }, NULL, NULL);
+		 (struct call){ c->cmd, known, P_NONE }, NULL, NULL);
 	run_case(c, "struct at the top of the address space", EFAULT,
-		 (struct call){ c->cmd, ver0, P_TOP }, NULL, NULL);
+		 (struct call){ c->cmd, known, P_TOP }, NULL, NULL);
 	run_case(c, "struct half in a PROT_NONE page", EFAULT,
-		 (struct call){ c->cmd, ver0, P_STRADDLE }, NULL, NULL);
+		 (struct call){ c->cmd, known, P_STRADDLE }, NULL, NULL);
 	snprintf(desc, sizeof(desc),
-		 "size %u, struct readable, tail in a PROT_NONE page", ver0 + 8);
+		 "size %u, struct readable, tail in a PROT_NONE page", known + 8);
 	run_case(c, desc, EFAULT,
-		 (struct call){ ioc_size(c->cmd, ver0 + 8), ver0 + 8, P_TAIL },
+		 (struct call){ ioc_size(c->cmd, known + 8), known + 8, P_TAIL },
 		 NULL, NULL);
 	run_case(c, "struct in a read-only page (no room for the reply)",
-		 EFAULT, (struct call){ c->cmd, ver0, P_RO }, NULL, NULL);
+		 EFAULT, (struct call){ c->cmd, known, P_RO }, NULL, NULL);
 
 	/* flags and reserved fields */
 	undefined = ~c->flags & -~c->flags;	/* lowest undefined bit */
@@ -2391,6 +2394,527 @@ static void leak_cases(int rounds)
 	tap_ok(i == 0, "leak check: no loop thread left (%d)", i);
 }
 
+/*
+ * ---- volume: counted random requests (-n IOCTLS, -w LINES, -s SEED) ----
+ *
+ * Random, edge and hostile requests at a counted volume while a loop runs:
+ * every ioctl of include/uapi/shieldrt.h (and unknown ones) with wrong
+ * sizes and directions, bad and unterminated names, reserved bits, random
+ * bytes, pointers the kernel cannot use; then malformed lines over every
+ * writable debugfs file (kmod/admin/views.c: control and each loop's
+ * config, blocks, params, commit, fpu_empty, limits, plus flight).  A
+ * request may fail only with an errno of the UAPI's table.  The loop
+ * VOL_KEEP is never stopped, reset or destroyed by name (the name cannot
+ * come out of a mutation of the others) and must cycle on afterwards.  The
+ * seed is printed; -s SEED replays the same sequence.
+ */
+#define VOL_KEEP	"keep_RUN9"
+#define VOL_BUF		(256 << 10)
+#define VOL_DBG		"/sys/kernel/debug/shieldrt"
+
+static const char vol_views[][SHIELDRT_NAME_LEN] = {
+	"stats", "hist", "config", "loops", "flight", "dataplane", "limits",
+	"last_error", "control", "no_such_view", "",
+};
+
+static unsigned long long vol_x;
+
+static unsigned int vrnd(void)
+{
+	vol_x ^= vol_x << 13;
+	vol_x ^= vol_x >> 7;
+	vol_x ^= vol_x << 17;
+	return (unsigned int)(vol_x >> 11);
+}
+
+static __u64 vrnd64(void)
+{
+	return (__u64)vrnd() << 32 | vrnd();
+}
+
+/* Numbers a parser or a range check may get wrong. */
+static __u64 vol_edge(void)
+{
+	static const __u64 e[] = {
+		0, 1, 2, 15, 16, 17, 63, 64, 4095, 4096, 4097, 65535, 65536,
+		1 << 20, (1 << 20) + 1, 0x7fffffff, 0x80000000, 0xffffffff,
+		0x100000000ULL, 0x7fffffffffffffffULL, 0x8000000000000000ULL,
+		~0ULL, ~0ULL - 1,
+	};
+
+	return vrnd() % 4 ? e[vrnd() % ARRAY_SIZE(e)] : vrnd64();
+}
+
+static const char *const vol_names[] = {
+	VOL_KEEP, "fv", "fv2", "x", "", "fv\xff\xfe", "fv/..", "fv x",
+	"aaaaaaaaaaaaaaa", "no_such_loop",
+};
+
+/* A name: from the pool, unterminated, random bytes, or NUL-free junk. */
+static void vol_name(__u8 *dst, bool lifecycle)
+{
+	unsigned int k = vrnd() % 16, i;
+
+	memset(dst, 0, SHIELDRT_NAME_LEN);
+	if (k < 11) {
+		/* the running loop: never a stop, reset or destroy */
+		i = vrnd() % ARRAY_SIZE(vol_names);
+		if (lifecycle && i == 0)
+			i = 1;
+		memcpy(dst, vol_names[i], strnlen(vol_names[i], SHIELDRT_NAME_LEN));
+	} else if (k < 13) {
+		memset(dst, 'a' + vrnd() % 26, SHIELDRT_NAME_LEN);
+	} else {
+		for (i = 0; i < SHIELDRT_NAME_LEN; i++)
+			dst[i] = vrnd();
+	}
+}
+
+static const char *const vol_texts[] = {
+	"cpu=%d period_us=1000 mode=hrtimer",
+	"cpu=%d period_us=500 mode=hybrid flight_cycles=64",
+	"period_us=2000",
+	"input x\noutput y\nblock g gain in=x out=y k=2\n",
+	"input x\noutput y\nblock h gain in=x out=y k=3\nblock q gain in=y out=y k=1\n",
+	"g.k=3",
+	"g.k=nan",
+	"out=0 min=-1 max=1",
+	"out=0 max=1e308 min=-inf",
+	"tel_decimation=4",
+	"1",
+	"",
+};
+
+/* Mutations: what malformed input looks like. */
+static const char *const vol_junk[] = {
+	"\xff", "\x80", "\n", "\t", " ", "=", "==", "nan", "-inf", "1e999",
+	"99999999999999999999999", "-0", "0x", "k=", "=1", "#", "\\", "%s",
+	"cpu=-1", "period_us=0", "mode=poll", "name=", "in=in", "out=",
+	"block b gain in=x out=y k=", "\n\n\n", "18446744073709551616",
+};
+
+static size_t vol_mutate(char *b, size_t n, size_t cap)
+{
+	unsigned int ops = 1 + vrnd() % 4;
+
+	while (ops--) {
+		size_t at = n ? vrnd() % (n + 1) : 0, k;
+		const char *j;
+
+		switch (vrnd() % 8) {
+		case 0:		/* a random byte */
+			if (n)
+				b[vrnd() % n] = vrnd();
+			break;
+		case 1:		/* a high byte or a control character */
+			if (n)
+				b[vrnd() % n] = vrnd() % 2 ? 0x80 | vrnd() : vrnd() % 32;
+			break;
+		case 2:		/* cut */
+			n = at;
+			break;
+		case 3:		/* a token inserted */
+			j = vol_junk[vrnd() % ARRAY_SIZE(vol_junk)];
+			k = strlen(j);
+			if (n + k < cap) {
+				memmove(b + at + k, b + at, n - at);
+				memcpy(b + at, j, k);
+				n += k;
+			}
+			break;
+		case 4:		/* a part repeated */
+			k = n - at;
+			if (n + k < cap) {
+				memcpy(b + n, b + at, k);
+				n += k;
+			}
+			break;
+		case 5:		/* a NUL inside */
+			if (n)
+				b[vrnd() % n] = 0;
+			break;
+		case 6:		/* all random */
+			n = vrnd() % 256;
+			for (k = 0; k < n; k++)
+				b[k] = vrnd();
+			break;
+		default:	/* a long run of one character */
+			k = vrnd() % 8192;
+			if (n + k < cap) {
+				memset(b + n, "a9=.-\n "[vrnd() % 7], k);
+				n += k;
+			}
+			break;
+		}
+	}
+	return n;
+}
+
+/* A request text at @b: a template, maybe mutated; returns its length. */
+static size_t vol_text(char *b, size_t cap, const char *tmpl)
+{
+	size_t n;
+
+	if (!tmpl)
+		tmpl = vol_texts[vrnd() % ARRAY_SIZE(vol_texts)];
+	n = snprintf(b, cap, tmpl, cpu);
+	if (n >= cap)
+		n = cap - 1;
+	if (vrnd() % 4)
+		n = vol_mutate(b, n, cap);
+	return n;
+}
+
+/* A user address: ordinary, or one the kernel must refuse. */
+static __u64 vol_ptr(void *good)
+{
+	switch (vrnd() % 10) {
+	case 0: return 0;
+	case 1: return (uintptr_t)guard;
+	case 2: return (uintptr_t)guard - 1;	/* straddles into PROT_NONE */
+	case 3: return (uintptr_t)ro;	/* read-only: replies cannot land */
+	case 4: return vrnd64();
+	case 5: return 0xffff800000000000ULL + vrnd() * 4096ULL; /* kernel */
+	case 6: return (uintptr_t)good + 1;
+	default: return (uintptr_t)good;
+	}
+}
+
+struct vol_count {
+	unsigned long long done, ok, rejected, unexpected;
+	unsigned long long by_errno[140];
+};
+
+static bool vol_errno_ok(int e)
+{
+	switch (e) {
+	case ENOTTY: case EINVAL: case E2BIG: case EFAULT: case EPERM:
+	case ENOENT: case EEXIST: case EBUSY: case ENOSPC: case ENOMEM:
+	case EBADFD: case ENODEV:
+	/* pwrite() at an offset: debugfs files take no positioned write */
+	case ESPIPE:
+		return true;
+	}
+	return false;
+}
+
+static void vol_count(struct vol_count *c, int e, const char *what)
+{
+	c->done++;
+	if (!e) {
+		c->ok++;
+		return;
+	}
+	c->rejected++;
+	if (e > 0 && e < (int)ARRAY_SIZE(c->by_errno))
+		c->by_errno[e]++;
+	if (!vol_errno_ok(e)) {
+		if (c->unexpected++ < 10)
+			diag("unexpected %s from %s at execution %llu",
+			     ename(e), what, c->done);
+	}
+}
+
+static void vol_errnos(const char *what, const struct vol_count *c)
+{
+	char line[1024];
+	size_t n = 0;
+	unsigned int e;
+
+	for (e = 0; e < ARRAY_SIZE(c->by_errno) && n < sizeof(line) - 40; e++)
+		if (c->by_errno[e])
+			n += snprintf(line + n, sizeof(line) - n, " %s=%llu",
+				      ename(e), c->by_errno[e]);
+	diag("%s rejected by errno:%s", what, n ? line : " none");
+}
+
+static const unsigned long vol_cmds[] = {
+	SHIELDRT_IOC_ATTACH, SHIELDRT_IOC_OFFSETS, SHIELDRT_IOC_HEARTBEAT,
+	SHIELDRT_IOC_FLAGS, SHIELDRT_IOC_CREATE, SHIELDRT_IOC_DESTROY,
+	SHIELDRT_IOC_START, SHIELDRT_IOC_STOP, SHIELDRT_IOC_RESET,
+	SHIELDRT_IOC_RESUME, SHIELDRT_IOC_CONFIGURE, SHIELDRT_IOC_CHAIN,
+	SHIELDRT_IOC_PARAMS, SHIELDRT_IOC_COMMIT, SHIELDRT_IOC_LIMITS,
+	SHIELDRT_IOC_FLIGHT_CTL, SHIELDRT_IOC_FPU_EMPTY, SHIELDRT_IOC_LIST,
+	SHIELDRT_IOC_STATS, SHIELDRT_IOC_HIST, SHIELDRT_IOC_FLIGHT,
+	SHIELDRT_IOC_VIEW,
+};
+
+static bool vol_lifecycle(unsigned long cmd)
+{
+	return cmd == SHIELDRT_IOC_DESTROY || cmd == SHIELDRT_IOC_STOP ||
+	       cmd == SHIELDRT_IOC_RESET || cmd == SHIELDRT_IOC_CREATE;
+}
+
+/* Fill the struct of @cmd at @b (its known size @sz) for one request. */
+static void vol_fill(unsigned long cmd, unsigned char *b, size_t sz,
+		     char *text, unsigned char *out)
+{
+	struct shieldrt_req *r = (void *)b;
+	struct shieldrt_list_req *l = (void *)b;
+	struct shieldrt_hist_req *h = (void *)b;
+	struct shieldrt_flight_req *f = (void *)b;
+	struct shieldrt_view_req *v = (void *)b;
+	size_t i;
+
+	memset(b, 0, sz);
+	switch (cmd) {
+	case SHIELDRT_IOC_LIST:
+		l->loops = vol_ptr(out);
+		l->loops_len = vrnd() % 2 ? vrnd() % 70 : vol_edge();
+		break;
+	case SHIELDRT_IOC_HIST:
+		vol_name(h->name, false);
+		h->buckets = vol_ptr(out);
+		h->buckets_len = vrnd() % 2 ? vrnd() % 8192 : vol_edge();
+		break;
+	case SHIELDRT_IOC_FLIGHT:
+		vol_name(f->name, false);
+		f->recs = vol_ptr(out);
+		f->recs_len = vrnd() % 2 ? vrnd() % 300 : vol_edge();
+		break;
+	case SHIELDRT_IOC_VIEW:
+		vol_name(v->name, false);
+		if (vrnd() % 4 == 0)
+			memset(v->name, 0, sizeof(v->name));
+		memcpy(v->view, vol_views[vrnd() % ARRAY_SIZE(vol_views)],
+		       SHIELDRT_NAME_LEN);
+		v->buf = vol_ptr(out);
+		v->buf_len = vrnd() % 2 ? vrnd() % 65536 : vol_edge();
+		break;
+	case SHIELDRT_IOC_STATS:
+	case SHIELDRT_IOC_ATTACH:
+		vol_name(b, false);
+		break;
+	case SHIELDRT_IOC_OFFSETS:
+	case SHIELDRT_IOC_HEARTBEAT:
+	case SHIELDRT_IOC_FLAGS:
+		for (i = 0; i < sz; i++)
+			b[i] = vrnd();
+		return;
+	default:
+		vol_name(r->name, vol_lifecycle(cmd));
+		if (vrnd() % 2) {
+			r->text_len = vol_text(text, VOL_BUF, NULL);
+			r->text = vol_ptr(text);
+			if (vrnd() % 8 == 0)
+				r->text_len = vol_edge();
+		}
+		r->flags = vrnd() % 3 ? vrnd() % 8 : vrnd();
+		r->value = vol_edge();
+		break;
+	}
+	/* the hostile part: reserved fields, flags, or any byte at all */
+	switch (vrnd() % 8) {
+	case 0:
+		for (i = 0; i < 4; i++)
+			b[vrnd() % sz] = vrnd();
+		break;
+	case 1:
+		for (i = 0; i < sz; i++)
+			b[i] = vrnd();
+		break;
+	}
+}
+
+static void vol_ioctls(unsigned long long n, struct vol_count *c)
+{
+	unsigned char *b = area, *out = malloc(VOL_BUF);
+	char *text = malloc(VOL_BUF);
+	unsigned long long i;
+	int dfd = open(dev, O_RDWR);
+
+	if (!out || !text || dfd < 0) {
+		tap_ok(0, "volume ioctls: setup (%s)", strerror(errno));
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned long cmd = vol_cmds[vrnd() % ARRAY_SIZE(vol_cmds)];
+		unsigned int sz = _IOC_SIZE(cmd), k = vrnd() % 16;
+		bool dp = _IOC_NR(cmd) < 0x10;
+		int e;
+
+		vol_fill(cmd, b, sz, text, out);
+		/* wrong sizes, directions, numbers */
+		if (k == 0)
+			cmd = ioc_size(cmd, vrnd() % (4 * pg));
+		else if (k == 1)
+			cmd = ioc_size(cmd, vrnd() % 2 ? sz - 1 : sz + 8);
+		else if (k == 2)
+			cmd = ioc_dir(cmd, vrnd() % 4);
+		else if (k == 3)
+			cmd = _IOC(vrnd() % 4, vrnd() % 2 ? SHIELDRT_IOC_MAGIC : vrnd() % 256,
+				   vrnd() % 256, vrnd() % (4 * pg));
+		/* the field has 14 bits; the buffer is 4 pages */
+		if (_IOC_SIZE(cmd) >= (unsigned long)(4 * pg))
+			cmd = ioc_size(cmd, 4 * pg - 1);
+		if (vrnd() % 32 == 0)
+			e = xioctl(dp ? dfd : fd, cmd, (void *)(uintptr_t)vol_ptr(b));
+		else
+			e = xioctl(dp ? dfd : fd, cmd, b);
+		vol_count(c, e, "ioctl");
+		/* a bound fd stays bound: a fresh one now and then */
+		if (dp && vrnd() % 64 == 0) {
+			close(dfd);
+			dfd = open(dev, O_RDWR);
+		}
+	}
+	close(dfd);
+	free(out);
+	free(text);
+}
+
+/* The writable debugfs files (kmod/admin/views.c, flight_text.c). */
+static const char *const vol_files[] = {
+	"control", "config", "blocks", "params", "commit", "fpu_empty",
+	"limits", "flight",
+};
+
+static const char *const vol_tmpl[] = {
+	/* control */
+	"create name=fv cpu=%d period_us=1000 mode=hrtimer",
+	/* config */
+	"period_us=2000 mode=hybrid tel_decimation=2",
+	/* blocks */
+	"input x\noutput y\nblock g gain in=x out=y k=2\n",
+	/* params */
+	"g.k=3",
+	/* commit */
+	"1",
+	/* fpu_empty */
+	"0",
+	/* limits */
+	"out=0 min=-1 max=1",
+	/* flight */
+	"triggers=overrun,safe",
+};
+
+static const char *const vol_ctl_lines[] = {
+	"start fv", "stop fv", "destroy fv", "reset fv", "resume fv",
+	"resume " VOL_KEEP, "create name=fv2 cpu=%d period_us=1000",
+	"destroy fv2", "frobnicate",
+};
+
+static void vol_lines(unsigned long long n, struct vol_count *c)
+{
+	char *b = malloc(VOL_BUF), path[128];
+	unsigned long long i;
+
+	if (!b) {
+		tap_ok(0, "volume lines: malloc");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned int f = vrnd() % ARRAY_SIZE(vol_files), k;
+		const char *tmpl = vol_tmpl[f];
+		const char *loop = vrnd() % 2 ? VOL_KEEP : "fv";
+		size_t len;
+		ssize_t w;
+		int wfd, e = 0;
+
+		if (!f && vrnd() % 2)
+			tmpl = vol_ctl_lines[vrnd() % ARRAY_SIZE(vol_ctl_lines)];
+		if (f)
+			snprintf(path, sizeof(path), VOL_DBG "/%s/%s",
+				 loop, vol_files[f]);
+		else
+			snprintf(path, sizeof(path), VOL_DBG "/control");
+		/* "fv" comes and goes with the lines; bring it back */
+		if (i % 512 == 0 && !loop_exists("fv"))
+			rq(SHIELDRT_IOC_CREATE, "fv", create_text, 0, 0);
+		len = vol_text(b, VOL_BUF, tmpl);
+		k = vrnd() % 32;
+		if (k == 0)		/* over every file's limit */
+			len = vrnd() % 2 ? 4097 : VOL_BUF;
+		wfd = open(path, O_WRONLY);
+		if (wfd < 0) {
+			vol_count(c, errno, path);
+			continue;
+		}
+		if (k == 1)
+			w = write(wfd, (void *)(uintptr_t)vol_ptr(b), len);
+		else if (k == 2)
+			w = pwrite(wfd, b, len, vrnd() % 8192);
+		else
+			w = write(wfd, b, len);
+		if (w < 0)
+			e = errno;
+		/* a second write on the same open file */
+		if (!e && k == 3 && write(wfd, b, len) < 0)
+			e = errno;
+		vol_count(c, e, path);
+		close(wfd);
+	}
+	free(b);
+}
+
+static int vol_main(unsigned long long n_ioctl, unsigned long long n_lines,
+		    unsigned long long seed)
+{
+	struct vol_count ci = { 0 }, cl = { 0 };
+	struct shieldrt_stats_req s0, s1;
+	struct shieldrt_loop_info li[MAX_LOOPS];
+	unsigned int nr, i;
+	double t0 = now_s();
+	int e;
+
+	vol_x = seed ? seed : 1;
+	diag("volume: seed %llu (control_fuzz -c %d -n %llu -w %llu -s %llu replays it)",
+	     seed, cpu, n_ioctl, n_lines, seed);
+	e = loop_create(VOL_KEEP, NULL, SHIELDRT_REQ_START);
+	if (!setup(e, "create and start " VOL_KEEP))
+		return tap_done();
+	loop_create("fv", NULL, 0);
+	sleep_ms(200);
+	memset(&s0, 0, sizeof(s0));
+	set_name(s0.name, VOL_KEEP);
+	xioctl(fd, SHIELDRT_IOC_STATS, &s0);
+
+	vol_ioctls(n_ioctl, &ci);
+	diag("volume: %llu ioctls in %.1f s", ci.done, now_s() - t0);
+	vol_errnos("ioctls", &ci);
+	tap_ok(ci.done == n_ioctl && !ci.unexpected,
+	       "volume: %llu ioctls executed (seed %llu): %llu accepted, %llu rejected, %llu failures",
+	       ci.done, seed, ci.ok, ci.rejected, ci.unexpected);
+	vol_lines(n_lines, &cl);
+	diag("volume: %llu debugfs lines by %.1f s", cl.done, now_s() - t0);
+	vol_errnos("lines", &cl);
+	tap_ok(cl.done == n_lines && !cl.unexpected,
+	       "volume: %llu debugfs lines executed over %zu files (seed %llu): %llu accepted, %llu rejected, %llu failures",
+	       cl.done, ARRAY_SIZE(vol_files), seed, cl.ok, cl.rejected,
+	       cl.unexpected);
+
+	sleep_ms(300);
+	memset(&s1, 0, sizeof(s1));
+	set_name(s1.name, VOL_KEEP);
+	e = xioctl(fd, SHIELDRT_IOC_STATS, &s1);
+	tap_ok(!e && (s1.state == SHIELDRT_STATE_RUNNING ||
+		      s1.state == SHIELDRT_STATE_SAFE),
+	       "volume: " VOL_KEEP " still runs (%s, state %u)", ename(e),
+	       s1.state);
+	tap_ok(!e && s1.cycles > s0.cycles,
+	       "volume: its cycles advanced (%llu -> %llu)",
+	       (unsigned long long)s0.cycles, (unsigned long long)s1.cycles);
+
+	/* what the fuzz left: every loop destroyed */
+	e = list_get(li, MAX_LOOPS, &nr);
+	for (i = 0; !e && i < nr && i < MAX_LOOPS; i++) {
+		char name[SHIELDRT_NAME_LEN + 1] = "";
+
+		memcpy(name, li[i].name, SHIELDRT_NAME_LEN);
+		rq(SHIELDRT_IOC_STOP, name, NULL, 0, 0);
+		if (rq(SHIELDRT_IOC_DESTROY, name, NULL, 0, 0))
+			tap_ok(0, "volume: destroy '%s' afterwards", name);
+	}
+	e = list_get(li, MAX_LOOPS, &nr);
+	tap_ok(!e && nr == 0, "volume: no loop left (%s, %u; %u were)",
+	       ename(e), nr, i);
+	printf("# volume summary: ioctls %llu (rejected %llu), lines %llu (rejected %llu), failures %llu, seed %llu, %.1f s\n",
+	       ci.done, ci.rejected, cl.done, cl.rejected,
+	       ci.unexpected + cl.unexpected, seed, now_s() - t0);
+	close(fd);
+	return tap_done();
+}
+
 /* ---- the fixture ---- */
 
 static bool fixture(void)
@@ -2415,18 +2939,22 @@ static void die_usage(void)
 {
 	fprintf(stderr,
 		"usage: control_fuzz -c CPU [-r ROUNDS] [-t THREADS] [-l LEAK_ROUNDS] [-d DEV]\n"
+		"       control_fuzz -c CPU [-n IOCTLS] [-w LINES] [-s SEED] [-d DEV]\n"
 		"Bad input for every control plane ioctl of " SHIELDRT_DEVICE
-		" (TAP).\nRun as root, the module loaded, no loop present.\n");
+		" (TAP).\nRun as root, the module loaded, no loop present.\n"
+		"With -n or -w: that many random requests (ioctls, debugfs lines)\n"
+		"while a loop runs, from SEED (printed; default: the time).\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	int rounds = 300, threads = 4, leak_rounds = 64, o;
+	unsigned long long n_ioctl = 0, n_lines = 0, seed = 0;
 	unsigned int i;
 	double t0 = now_s();
 
-	while ((o = getopt(argc, argv, "c:r:t:l:d:h")) != -1) {
+	while ((o = getopt(argc, argv, "c:r:t:l:d:n:w:s:h")) != -1) {
 		switch (o) {
 		case 'c':
 			cpu = atoi(optarg);
@@ -2442,6 +2970,15 @@ int main(int argc, char **argv)
 			break;
 		case 'd':
 			dev = optarg;
+			break;
+		case 'n':
+			n_ioctl = strtoull(optarg, NULL, 0);
+			break;
+		case 'w':
+			n_lines = strtoull(optarg, NULL, 0);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
 			break;
 		default:
 			die_usage();
@@ -2470,6 +3007,9 @@ int main(int argc, char **argv)
 		tap_ok(0, "open %s: %s", dev, strerror(errno));
 		return tap_done();
 	}
+	if (n_ioctl || n_lines)
+		return vol_main(n_ioctl, n_lines,
+				seed ? seed : (unsigned long long)time(NULL));
 	if (!fixture())
 		return tap_done();
 	fx_run_briefly();

@@ -5,12 +5,18 @@
 # directions, reserved fields, flags, names, text and pointers, checks
 # that each failure changed nothing, then EPERM without CAP_SYS_ADMIN,
 # create and destroy of one name racing, and memory over many rounds.
-# Afterwards the module unloads, and no loop thread is left.
+# Then random, edge and hostile requests at a counted volume while a loop
+# runs: SRT_FUZZ_IOCTLS ioctls and SRT_FUZZ_LINES lines over every
+# writable debugfs file (a few thousand here; the reliability campaign's
+# fuzz-vm stage runs 100,000 of each).  Afterwards the module unloads,
+# and no loop thread is left.
 # (control-lockdown runs the same under kernel lockdown.)
 . /srt/lib.sh
 
 srt_load || exit 1
 srt_control_fuzz
+srt_control_fuzz -n "${SRT_FUZZ_IOCTLS:-3000}" -w "${SRT_FUZZ_LINES:-3000}" \
+	${SRT_FUZZ_SEED:+-s "$SRT_FUZZ_SEED"}
 srt_unload
 t_check "the module is gone" sh -c "! grep -q '^shieldrt ' /proc/modules"
 t_check "/dev/shieldrt is gone" test ! -e /dev/shieldrt

@@ -4,6 +4,9 @@
 # mapping while the loop runs: no crash, no splat (the host fails the run
 # on any), the loop keeps cycling, the kernel only counts rejections, and
 # what the kernel writes stays as it wrote it for every other reader.
+# SRT_FUZZ_BYTES bytes (default 16 MiB; the reliability campaign's fuzz-vm
+# stage writes more) at random places and sweeping every writable byte,
+# SRT_FUZZ_SEED to replay a run.
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
@@ -15,7 +18,13 @@ srt_load || exit 1
 t_check "create loop hs" ctl "create name=hs cpu=$ISO period_us=500 mode=hrtimer"
 t_check "start hs" ctl "start hs"
 c0=$(st hs cycles)
-t_check "scribble 5 s over the region" userctl scribble -l hs -d 5
+B=${SRT_FUZZ_BYTES:-16777216}
+if userctl scribble -l hs -n "$B" ${SRT_FUZZ_SEED:+-s "$SRT_FUZZ_SEED"} >/tmp/hs.scr 2>&1; then
+	note "scribble $(grep '^kernel rejections' /tmp/hs.scr)"
+	t_ok "scribble: $(tail -n 1 /tmp/hs.scr)"
+else
+	t_fail "scribble $B bytes over the region" "$(tail -n 2 /tmp/hs.scr)"
+fi
 t_check "a fresh mapper finds the header intact and the kernel part read-only" \
 	userctl scribble -l hs --abi
 userctl top -l hs -d 0.5 -n 1 >/tmp/hs.top 2>&1
