@@ -35,6 +35,7 @@
  * then return whatever the platform returns for a missing device).
  */
 #include <linux/debugfs.h>
+#include <linux/error-injection.h>
 #include <linux/io.h>
 #include <linux/io-64-nonatomic-lo-hi.h>
 #include <linux/kernel.h>
@@ -195,6 +196,8 @@ static int pcibar_bind(struct srt_io_binding *b, char *err, size_t errlen)
 	b->priv = pb;
 	return 0;
 }
+/* fail_function may fail it (scripts/guest/tests/reliability-faults.sh) */
+ALLOW_ERROR_INJECTION(pcibar_bind, ERRNO);
 
 static void pcibar_unbind(struct srt_io_binding *b)
 {

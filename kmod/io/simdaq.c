@@ -49,6 +49,7 @@
 #include <linux/atomic.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/error-injection.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
@@ -479,6 +480,8 @@ static int simdaq_bind(struct srt_io_binding *b, char *err, size_t errlen)
 		      HRTIMER_MODE_ABS_HARD);
 	return 0;
 }
+/* fail_function may fail it (scripts/guest/tests/reliability-faults.sh) */
+ALLOW_ERROR_INJECTION(simdaq_bind, ERRNO);
 
 static void simdaq_unbind(struct srt_io_binding *b)
 {
