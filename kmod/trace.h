@@ -328,8 +328,8 @@ TRACE_EVENT(io_trigger_reject,
 	TP_printk("loop=%s rejected: %s", __entry->loop, __entry->why)
 );
 
-/* mode=external: no trigger came within trigger_timeout_us. */
-TRACE_EVENT(trigger_timeout,
+/* A loop that waited for something: how long, at which cycle. */
+DECLARE_EVENT_CLASS(srt_loop_waited,
 	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
 	TP_ARGS(loop, cycle, waited_ns),
 	TP_STRUCT__entry(
@@ -342,26 +342,22 @@ TRACE_EVENT(trigger_timeout,
 		__entry->cycle = cycle;
 		__entry->waited_ns = waited_ns;
 	),
-	TP_printk("loop=%s cycle=%llu no trigger for %llu ns",
+	TP_printk("loop=%s cycle=%llu waited %llu ns",
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
+/* mode=external: no trigger came within trigger_timeout_us. */
+DEFINE_EVENT(srt_loop_waited, trigger_timeout,
+	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
+	TP_ARGS(loop, cycle, waited_ns)
+);
+
 /* poll/hybrid on PREEMPT_RCU: a grace period waited too long, CPU lent. */
-TRACE_EVENT(rcu_yield,
-	TP_PROTO(const char *loop, u64 cycle, u64 gp_wait_ns),
-	TP_ARGS(loop, cycle, gp_wait_ns),
-	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
-		__field(u64, gp_wait_ns)
-	),
-	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
-		__entry->gp_wait_ns = gp_wait_ns;
-	),
+DEFINE_EVENT_PRINT(srt_loop_waited, rcu_yield,
+	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
+	TP_ARGS(loop, cycle, waited_ns),
 	TP_printk("loop=%s cycle=%llu grace period pending %llu ns",
-		  __entry->loop, __entry->cycle, __entry->gp_wait_ns)
+		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
 #endif /* SHIELDRT_TRACE_H */
