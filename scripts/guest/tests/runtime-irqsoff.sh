@@ -55,8 +55,13 @@ for kind in irqsave raw_spinlock; do
 	# The tracer reports whole microseconds, truncated: allow for it.
 	t_ge "$kind: irqsoff tracer max >= the loop's section max" \
 		$((tr_us * 1000 + 999)) "$smax"
-	t_ge "$kind: the section held interrupts off for the workload" \
-		"$smax" 400000
+	# The workload spins until wake + 400 us and the section opens after
+	# the wake: taking a raw lock under lockdep costs some 20 us on TCG
+	# (section avg ~390 us against ~410 us for irqsave), so a section
+	# holds a little less than the workload.  One that did not hold the
+	# workload would be a few us long.
+	t_ge "$kind: the section held interrupts off for the workload (>= 90 % of it)" \
+		"$smax" 360000
 	ctl "destroy $n"
 done
 srt_unload
