@@ -596,8 +596,8 @@ struct shieldrt_flight_req {
  * The text of a debugfs file, by its name ("config", "stats", "hist",
  * "blocks", "params", "limits", "io", "dataplane", "preflight", "state",
  * "last_error", "commit", "commits", "fpu_empty"; with name "": "loops",
- * "providers", "locks", "last_error").  len is the text's length; a text longer than
- * buf_len - 1 is cut and the answer is ENOSPC.
+ * "providers", "locks", "last_error").  len is the text's length; a text
+ * longer than buf_len - 1 is cut and the answer is ENOSPC.
  */
 struct shieldrt_view_req {
 	__u8 name[SHIELDRT_NAME_LEN];	/* in: loop, or "" for the module */
