@@ -13,6 +13,7 @@
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/kthread.h>
+#include <linux/log2.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
 #include <linux/ratelimit.h>
@@ -149,7 +150,7 @@ static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
 
 	for (i = 0; i < SRT_NR_METRICS; i++)
 		srt_hist_init(&loop->hist[i], buckets + i * nr, nr,
-			      loop->cfg.hist_bucket_ns);
+			      ilog2(loop->cfg.hist_bucket_ns));
 }
 
 /* Poll and hybrid loops spin; hrtimer and external ones sleep. */

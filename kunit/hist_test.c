@@ -1,69 +1,151 @@
 // SPDX-License-Identifier: GPL-2.0
-/* shieldrt_hist: buckets, over row, summary and percentiles. */
+/* shieldrt_hist: log-linear buckets, over row, exact summary, percentiles. */
 #include <kunit/test.h>
 #include "hist.h"
 
-static struct srt_hist *srt_new_hist(struct kunit *test, u32 nr, u32 bns)
+static struct srt_hist *srt_new_hist(struct kunit *test, u32 nr, u32 shift)
 {
 	struct srt_hist *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
 	u64 *b = kunit_kcalloc(test, nr, sizeof(u64), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	KUNIT_ASSERT_NOT_NULL(test, b);
-	srt_hist_init(h, b, nr, bns);
+	srt_hist_init(h, b, nr, shift);
 	return h;
+}
+
+/* Every bucket's edges map back to it, and it is never too wide. */
+static void srt_test_layout(struct kunit *test)
+{
+	u64 lo, hi;
+	u32 b;
+
+	for (b = 0; b < 4096; b++) {
+		lo = srt_hist_bucket_lo(b);
+		hi = srt_hist_bucket_lo(b + 1);
+		KUNIT_ASSERT_LT(test, lo, hi);
+		KUNIT_ASSERT_EQ(test, srt_hist_index(lo), b);
+		KUNIT_ASSERT_EQ(test, srt_hist_index(hi - 1), b);
+		if (b < 256)
+			KUNIT_ASSERT_EQ(test, hi - lo, 1ULL);
+		else	/* width <= lower edge / 128 */
+			KUNIT_ASSERT_LE(test, (hi - lo) << SRT_HIST_SUB_BITS, lo);
+	}
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket_lo(3328), 1ULL << 32);
+	KUNIT_EXPECT_EQ(test, srt_hist_index(U64_MAX), 56U * 128 + 255);
 }
 
 static void srt_test_buckets(struct kunit *test)
 {
-	struct srt_hist *h = srt_new_hist(test, 4, 1000);
+	struct srt_hist *h = srt_new_hist(test, 512, 0);
 
 	srt_hist_add(h, 0);
-	srt_hist_add(h, 999);
-	srt_hist_add(h, 1000);
-	srt_hist_add(h, 3999);
-	KUNIT_EXPECT_EQ(test, h->buckets[0], 2ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[1], 1ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[2], 0ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[3], 1ULL);
+	srt_hist_add(h, 255);
+	srt_hist_add(h, 256);
+	srt_hist_add(h, 257);
+	srt_hist_add(h, 511);
+	srt_hist_add(h, 512);
+	KUNIT_EXPECT_EQ(test, h->buckets[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, h->buckets[255], 1ULL);
+	KUNIT_EXPECT_EQ(test, h->buckets[256], 2ULL);	/* [256, 258) */
+	KUNIT_EXPECT_EQ(test, h->buckets[383], 1ULL);	/* [510, 512) */
+	KUNIT_EXPECT_EQ(test, h->buckets[384], 1ULL);	/* [512, 516) */
 	KUNIT_EXPECT_EQ(test, h->over, 0ULL);
+}
+
+/* A unit of 8 ns: the linear part is 8 ns wide up to 2048 ns. */
+static void srt_test_unit(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 256, 3);
+
+	KUNIT_EXPECT_EQ(test, h->range_ns, 2047ULL);
+	srt_hist_add(h, 7);
+	srt_hist_add(h, 8);
+	srt_hist_add(h, 2047);
+	srt_hist_add(h, 2048);
+	KUNIT_EXPECT_EQ(test, h->buckets[0], 1ULL);
+	KUNIT_EXPECT_EQ(test, h->buckets[1], 1ULL);
+	KUNIT_EXPECT_EQ(test, h->buckets[255], 1ULL);
+	KUNIT_EXPECT_EQ(test, h->over, 1ULL);
 }
 
 static void srt_test_over(struct kunit *test)
 {
-	struct srt_hist *h = srt_new_hist(test, 4, 10);
+	struct srt_hist *h = srt_new_hist(test, 300, 0);
 
-	srt_hist_add(h, 40);
+	/* Bucket 299 is [342, 344): the range ends at 343. */
+	KUNIT_EXPECT_EQ(test, h->range_ns, 343ULL);
+	srt_hist_add(h, 343);
+	srt_hist_add(h, 344);
 	srt_hist_add(h, 1000000);
-	srt_hist_add(h, 39);
+	KUNIT_EXPECT_EQ(test, h->buckets[299], 1ULL);
 	KUNIT_EXPECT_EQ(test, h->over, 2ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[3], 1ULL);
 	KUNIT_EXPECT_EQ(test, h->count, 3ULL);
 	KUNIT_EXPECT_EQ(test, h->max, 1000000ULL);
 }
 
 static void srt_test_summary(struct kunit *test)
 {
-	struct srt_hist *h = srt_new_hist(test, 8, 10);
+	static const u64 v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	int i;
 
 	KUNIT_EXPECT_EQ(test, srt_hist_min(h), 0ULL);
 	KUNIT_EXPECT_EQ(test, srt_hist_avg(h), 0ULL);
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900), 0ULL);
-	srt_hist_add(h, 10);
-	srt_hist_add(h, 20);
-	srt_hist_add(h, 33);
-	KUNIT_EXPECT_EQ(test, srt_hist_min(h), 10ULL);
-	KUNIT_EXPECT_EQ(test, srt_hist_avg(h), 21ULL);
-	KUNIT_EXPECT_EQ(test, h->max, 33ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 0U);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900, NULL), 0ULL);
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		srt_hist_add(h, v[i]);
+	KUNIT_EXPECT_EQ(test, srt_hist_min(h), 2ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_avg(h), 5ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 2U);
+	KUNIT_EXPECT_EQ(test, h->max, 9ULL);
 	srt_hist_reset(h);
 	KUNIT_EXPECT_EQ(test, h->count, 0ULL);
 	KUNIT_EXPECT_EQ(test, srt_hist_min(h), 0ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[1], 0ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 0U);
+	KUNIT_EXPECT_EQ(test, h->buckets[4], 0ULL);
+}
+
+/* Exact where a mean from bucket midpoints would not be: 1 s +- 1 ns. */
+static void srt_test_std_exact(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	int i;
+
+	for (i = 0; i < 500; i++) {
+		srt_hist_add(h, 1000000000 - 1);
+		srt_hist_add(h, 1000000000 + 1);
+	}
+	KUNIT_EXPECT_EQ(test, srt_hist_avg(h), 1000000000ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 1U);
+	/* Squares past 64 bits. */
+	srt_hist_reset(h);
+	srt_hist_add(h, 5000000000ULL);
+	srt_hist_add(h, 5000000020ULL);
+	KUNIT_EXPECT_NE(test, h->sq_hi, 0ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 10U);
+	KUNIT_EXPECT_EQ(test, h->over, 2ULL);
+}
+
+/* n * sum(v^2) past 128 bits: sum(v^2) / n - mean^2. */
+static void srt_test_std_fallback(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 1, 0);
+
+	h->count = 1ULL << 40;
+	h->sum = 1ULL << 60;		/* mean 2^20 */
+	h->sq_hi = 1ULL << 36;		/* sum of squares 2^100 */
+	h->sq_lo = 0;
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 1073741311U);
+	h->sq_hi = 1ULL << 63;		/* variance past 2^64: saturate */
+	KUNIT_EXPECT_EQ(test, srt_hist_std(h), U32_MAX);
 }
 
 static void srt_test_percentiles(struct kunit *test)
 {
-	struct srt_hist *h = srt_new_hist(test, 10, 10);
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	bool past;
 	int i;
 
 	for (i = 0; i < 990; i++)
@@ -71,36 +153,66 @@ static void srt_test_percentiles(struct kunit *test)
 	for (i = 0; i < 9; i++)
 		srt_hist_add(h, 55);
 	srt_hist_add(h, 95);
-	/* 990 of 1000 in bucket 0: p99 is its upper edge. */
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900), 10ULL);
-	/* Rank 999 falls in bucket 5. */
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9990), 60ULL);
-	/* p100 would be edge 100; never above the observed max. */
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 10000), 95ULL);
-	/* p50: the median lies in bucket 0, reported as its upper edge. */
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 5000), 10ULL);
+	/* Below 256 ns every value is its own bucket: exact. */
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900, &past), 5ULL);
+	KUNIT_EXPECT_FALSE(test, past);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9990, NULL), 55ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 10000, NULL), 95ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 5000, NULL), 5ULL);
+	/* 1000 ns lies in [1000, 1004): its largest value, under the max. */
+	srt_hist_reset(h);
+	for (i = 0; i < 999; i++)
+		srt_hist_add(h, 1000);
+	srt_hist_add(h, 5000);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900, NULL), 1003ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 10000, NULL), 5000ULL);
 }
 
-static void srt_test_percentile_over(struct kunit *test)
+/* Every value from 10 ns to 4 s is reported within 0.79 %. */
+static void srt_test_resolution(struct kunit *test)
 {
-	struct srt_hist *h = srt_new_hist(test, 2, 10);
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	u64 v, p;
+
+	for (v = 10; v < 4000000000ULL; v += v / 7 + 1) {
+		srt_hist_reset(h);
+		srt_hist_add(h, v);
+		srt_hist_add(h, 2 * v + 1000);	/* the max, above it */
+		p = srt_hist_percentile(h, 5000, NULL);
+		KUNIT_ASSERT_GE(test, p, v);
+		KUNIT_ASSERT_LE(test, (p - v) * 128, v);
+	}
+}
+
+static void srt_test_percentile_past(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 256, 0);
+	bool past;
 	int i;
 
 	for (i = 0; i < 50; i++)
 		srt_hist_add(h, 1);
 	for (i = 0; i < 50; i++)
 		srt_hist_add(h, 5000 + i);
-	/* The rank lies in the over row: report the maximum. */
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900), 5049ULL);
-	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 5000), 10ULL);
+	/* The rank lies above the range: only a bound is known. */
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900, &past), 255ULL);
+	KUNIT_EXPECT_TRUE(test, past);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 5000, &past), 1ULL);
+	KUNIT_EXPECT_FALSE(test, past);
+	KUNIT_EXPECT_EQ(test, h->max, 5049ULL);
 }
 
 static struct kunit_case srt_hist_cases[] = {
+	KUNIT_CASE(srt_test_layout),
 	KUNIT_CASE(srt_test_buckets),
+	KUNIT_CASE(srt_test_unit),
 	KUNIT_CASE(srt_test_over),
 	KUNIT_CASE(srt_test_summary),
+	KUNIT_CASE(srt_test_std_exact),
+	KUNIT_CASE(srt_test_std_fallback),
 	KUNIT_CASE(srt_test_percentiles),
-	KUNIT_CASE(srt_test_percentile_over),
+	KUNIT_CASE(srt_test_resolution),
+	KUNIT_CASE(srt_test_percentile_past),
 	{}
 };
 

@@ -3,9 +3,10 @@
  * userctl hist NAME: the loop's histograms, from SHIELDRT_IOC_HIST.  Text
  * mode prints them in rtla's shape, byte for byte what the module's
  * debugfs hist file prints ("#" header, Index row, one row per non-empty
- * bucket, over:/count:/min:/avg:/max: rows); --json gives the same table
- * typed (the bucket size in ns its own field, counts as integers) and
- * the percentiles.
+ * bucket, labelled by its lower edge in ns, over:/count:/min:/avg:/std:/max:
+ * rows); --json gives the same table typed (the layout its own fields,
+ * each row's lower and upper edge, counts as integers) and the
+ * percentiles, with a flag when one lies past the last bucket.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ static void hist_usage(FILE *f)
 		"Print the loop's latency histograms (read through %s)\n"
 		"as its debugfs hist file shows them.\n"
 		"\n"
-		"  -j, --json   bucket_ns, columns, buckets and summary rows as JSON\n"
+		"  -j, --json   layout, columns, buckets and summary rows as JSON\n"
 		"  -h, --help   this text\n", SHIELDRT_DEVICE);
 }
 
@@ -55,6 +56,8 @@ static bool hist_row_empty(const struct hist *hs, __u32 b)
 /* The three "#" lines, without "# " and newline, into @line. */
 static void hist_header(const struct hist *hs, char line[3][160])
 {
+	__u32 unit = hs->h.bucket_ns;
+
 	unsigned long long secs = hs->h.duration_ns / NS_PER_SEC;
 	unsigned int s = secs % 86400;
 
@@ -63,23 +66,30 @@ static void hist_header(const struct hist *hs, char line[3][160])
 		 hs->loop, ctl_mode_name(hs->h.mode), hs->h.cpu,
 		 (unsigned long long)hs->h.period_ns);
 	snprintf(line[1], sizeof(line[1]),
-		 "Time unit is nanoseconds (ns), bucket size %u ns",
-		 hs->h.bucket_ns);
+		 "Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns",
+		 unit, unit << (hs->h.sub_bits + 1), 1U << hs->h.sub_bits,
+		 (unsigned long long)hs->h.range_ns);
 	snprintf(line[2], sizeof(line[2]), "Duration: %4llu %02u:%02u:%02u",
 		 secs / 86400, s / 3600, (s / 60) % 60, s % 60);
 }
 
 /* The summary rows, in the text's order. */
 static const char *const hist_rows[] = { "over", "count", "min", "avg",
-					 "max", "p99", "p999" };
-#define HIST_TEXT_ROWS	5	/* the text stops at max */
+					 "std", "max", "p99", "p999" };
+#define HIST_TEXT_ROWS	6	/* the text stops at max */
 
 static __u64 hist_summary(const struct shieldrt_metric *m, size_t row)
 {
-	const __u64 v[] = { m->over, m->count, m->min, m->avg, m->max,
-			    m->p99, m->p999 };
+	const __u64 v[] = { m->over, m->count, m->min, m->avg, m->std,
+			    m->max, m->p99, m->p999 };
 
 	return v[row];
+}
+
+/* Bucket b's lower edge in ns; b == nr_buckets gives range_ns + 1. */
+static unsigned long long hist_edge(const struct hist *hs, __u32 b)
+{
+	return shieldrt_hist_bucket_lo(b, hs->h.sub_bits) * hs->h.bucket_ns;
 }
 
 static void hist_text(const struct hist *hs)
@@ -99,7 +109,7 @@ static void hist_text(const struct hist *hs)
 	for (b = 0; b < hs->h.nr_buckets; b++) {
 		if (hist_row_empty(hs, b))
 			continue;
-		printf("%-8llu", (unsigned long long)b * hs->h.bucket_ns);
+		printf("%-8llu", hist_edge(hs, b));
 		for (m = 0; m < hs->h.nr_metrics; m++)
 			printf(" %12llu",
 			       (unsigned long long)hist_count(hs, m, b));
@@ -131,7 +141,9 @@ static void hist_json(const struct hist *hs)
 	json_kv_u64(&j, "period_ns", hs->h.period_ns);
 	json_kv_u64(&j, "duration_ns", hs->h.duration_ns);
 	json_kv_u64(&j, "bucket_ns", hs->h.bucket_ns);
+	json_kv_u64(&j, "sub_bits", hs->h.sub_bits);
 	json_kv_u64(&j, "nr_buckets", hs->h.nr_buckets);
+	json_kv_u64(&j, "range_ns", hs->h.range_ns);
 	hist_header(hs, line);
 	json_key(&j, "header");
 	json_arr_begin(&j);
@@ -148,14 +160,16 @@ static void hist_json(const struct hist *hs)
 	for (m = 0; m < hs->h.nr_metrics; m++)
 		json_str(&j, ctl_metric_col(m, buf, sizeof(buf)));
 	json_arr_end(&j);
-	/* [lower edge in ns, count per column]: the non-empty rows */
+	/* [lower edge, upper edge (exclusive) in ns, count per column]: the
+	 * non-empty rows */
 	json_key(&j, "buckets");
 	json_arr_begin(&j);
 	for (b = 0; b < hs->h.nr_buckets; b++) {
 		if (hist_row_empty(hs, b))
 			continue;
 		json_arr_begin(&j);
-		json_u64(&j, (unsigned long long)b * hs->h.bucket_ns);
+		json_u64(&j, hist_edge(hs, b));
+		json_u64(&j, hist_edge(hs, b + 1));
 		for (m = 0; m < hs->h.nr_metrics; m++)
 			json_u64(&j, hist_count(hs, m, b));
 		json_arr_end(&j);
@@ -168,6 +182,16 @@ static void hist_json(const struct hist *hs)
 			json_u64(&j, hist_summary(&hs->h.metric[m], r));
 		json_arr_end(&j);
 	}
+	json_key(&j, "p99_past");
+	json_arr_begin(&j);
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		json_bool(&j, hs->h.metric[m].flags & SHIELDRT_METRIC_P99_PAST);
+	json_arr_end(&j);
+	json_key(&j, "p999_past");
+	json_arr_begin(&j);
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		json_bool(&j, hs->h.metric[m].flags & SHIELDRT_METRIC_P999_PAST);
+	json_arr_end(&j);
 	json_obj_end(&j);
 }
 

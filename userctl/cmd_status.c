@@ -75,6 +75,9 @@ static void json_metric(struct json *j, const char *key,
 	json_kv_u64(j, "max", m->max);
 	json_kv_u64(j, "p99", m->p99);
 	json_kv_u64(j, "p999", m->p999);
+	json_kv_bool(j, "p99_past", m->flags & SHIELDRT_METRIC_P99_PAST);
+	json_kv_bool(j, "p999_past", m->flags & SHIELDRT_METRIC_P999_PAST);
+	json_kv_u64(j, "std", m->std);
 	json_kv_u64(j, "over", m->over);
 	json_obj_end(j);
 }
@@ -144,6 +147,8 @@ static void status_json_stats(struct json *j, const char *loop,
 	json_kv_u64(j, "trigger_timeouts", s->trigger_timeouts);
 	json_kv_u64(j, "triggers_rejected", s->triggers_rejected);
 	json_kv_u64(j, "hist_bucket_ns", s->hist_bucket_ns);
+	json_kv_u64(j, "hist_sub_bits", s->hist_sub_bits);
+	json_kv_u64(j, "hist_range_ns", s->hist_range_ns);
 	for (i = 0; i < s->nr_metrics; i++) {
 		snprintf(key, sizeof(key), "%s_ns",
 			 ctl_metric_key(i, buf, sizeof(buf)));

@@ -389,17 +389,28 @@ struct shieldrt_req {
 #define SHIELDRT_FLTRIG_SAFE	2	/* a cycle entered safe state */
 #define SHIELDRT_FLTRIG_MANUAL	3	/* asked for (always on) */
 
-/* Timing summary of one metric, in ns; min is 0 while count is 0. */
+/*
+ * Timing summary of one metric, in ns; min is 0 while count is 0.  count,
+ * min, avg, max and std come from exact sums; p99 and p999 are the largest
+ * value of the bucket the rank falls in (at most max), within the
+ * histogram's resolution (see struct shieldrt_hist_req).  A rank past the
+ * last bucket is only known to be above range_ns: the percentile then
+ * reads range_ns and its SHIELDRT_METRIC_*_PAST flag is set (userctl
+ * prints it as ">range_ns").
+ */
 struct shieldrt_metric {
 	__u64 count;
 	__u64 min;
 	__u64 avg;
 	__u64 max;
-	__u64 p99;		/* upper edge of the bucket, like rtla */
+	__u64 p99;
 	__u64 p999;
-	__u64 over;		/* samples past the last bucket */
-	__u64 resv;
+	__u64 over;		/* samples above range_ns */
+	__u32 std;		/* population std. deviation; max 0xffffffff */
+	__u32 flags;		/* SHIELDRT_METRIC_* */
 };
+#define SHIELDRT_METRIC_P99_PAST	(1U << 0)	/* p99 > range_ns */
+#define SHIELDRT_METRIC_P999_PAST	(1U << 1)	/* p999 > range_ns */
 
 /* A loop's statistics: the debugfs "stats" file as numbers. */
 struct shieldrt_stats_req {
@@ -413,8 +424,8 @@ struct shieldrt_stats_req {
 	__u8 lock[SHIELDRT_NAME_LEN];	/* shared lock name, "own" or "" */
 	__u32 safe_reason;		/* SHIELDRT_SAFE_* of the last entry */
 	__u32 io_bindings;
-	__u32 hist_bucket_ns;		/* resolution of p99, p999 */
-	__u32 resv0;
+	__u32 hist_bucket_ns;		/* the histograms' unit_ns */
+	__u32 hist_sub_bits;		/* and sub_bits (shieldrt_hist_req) */
 	__u64 period_ns;
 	__u64 duration_ns;		/* start to the last accounting */
 	__u64 periods_elapsed;
@@ -453,7 +464,8 @@ struct shieldrt_stats_req {
 	__u64 trigger_timeouts;
 	__u64 triggers_rejected;
 	__u64 rcu_yields;	/* sleeps for a stuck RCU grace period */
-	__u64 resv[15];
+	__u64 hist_range_ns;	/* the histograms' range_ns */
+	__u64 resv[14];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
 	char last_error[SHIELDRT_ERR_LEN];
 };
@@ -461,9 +473,19 @@ struct shieldrt_stats_req {
 
 /*
  * A loop's histograms.  buckets: room for buckets_len __u64, filled metric
- * by metric: bucket b of metric m is buckets[m * nr_buckets + b] and
- * counts samples in [b * bucket_ns, (b + 1) * bucket_ns).  With buckets 0
- * only the summary is filled; too little room: ENOSPC, summary filled.
+ * by metric: bucket b of metric m is buckets[m * nr_buckets + b].  With
+ * buckets 0 only the summary is filled; too little room: ENOSPC, summary
+ * filled.
+ *
+ * The buckets are log-linear (HdrHistogram's layout), in units of unit_ns
+ * (a power of two, the loop's hist_bucket_ns).  Below 2^(sub_bits + 1)
+ * units each unit has a bucket; above, each power of two is cut into
+ * 2^sub_bits buckets.  Bucket b holds the values v (ns) with
+ *	shieldrt_hist_bucket_lo(b, sub_bits) * unit_ns <= v <
+ *	shieldrt_hist_bucket_lo(b + 1, sub_bits) * unit_ns,
+ * so its width is at most 2^-sub_bits of its lower edge (0.79 % with
+ * sub_bits 7) and exactly unit_ns below 2^(sub_bits + 1) units.  Values
+ * above range_ns (the largest the last bucket holds) count in "over".
  */
 struct shieldrt_hist_req {
 	__u8 name[SHIELDRT_NAME_LEN];	/* in */
@@ -472,15 +494,29 @@ struct shieldrt_hist_req {
 	__u32 flags;			/* in: 0 */
 	__u32 nr_metrics;		/* out */
 	__u32 nr_buckets;		/* out: per metric */
-	__u32 bucket_ns;		/* out: the resolution */
+	__u32 bucket_ns;		/* out: unit_ns, the finest resolution */
 	__u32 mode;			/* out: SHIELDRT_MODE_* */
 	__s32 cpu;			/* out */
-	__u32 resv0;
+	__u32 sub_bits;			/* out: buckets per octave, log2 */
 	__u64 period_ns;		/* out */
 	__u64 duration_ns;		/* out */
-	__u64 resv[6];
+	__u64 range_ns;			/* out: the last bucket's largest value */
+	__u64 resv[5];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];	/* out */
 };
+
+/* Lower edge of log-linear bucket b, in units (see shieldrt_hist_req). */
+static __inline__ __u64 shieldrt_hist_bucket_lo(__u32 b, __u32 sub_bits)
+{
+	__u32 g;
+
+	if (b < (2U << sub_bits))
+		return b;
+	g = (b >> sub_bits) - 1;
+	if (g + sub_bits >= 63)
+		return ~(__u64)0;
+	return (__u64)(b - (g << sub_bits)) << g;
+}
 #define SHIELDRT_HIST_SIZE_VER0	1160
 
 /* One loop in a list. */

@@ -47,16 +47,6 @@ static int srt_check_name(const u8 *name, bool may_be_empty)
 }
 
 /* The reserved word of every metric slot (stats and hist replies). */
-static bool srt_metrics_resv_zero(const struct shieldrt_metric *m)
-{
-	int i;
-
-	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
-		if (m[i].resv)
-			return false;
-	return true;
-}
-
 /* The loop a request names, with a reference; -ENOENT if none. */
 static struct srt_loop *srt_ioc_loop(const u8 *name, char *err,
 				     size_t errlen)
@@ -285,8 +275,8 @@ static long srt_ioc_stats(unsigned int nr, void *req)
 	struct srt_loop *loop;
 
 	/* Out fields are ignored on the way in: a struct can be reused. */
-	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
-	    !srt_metrics_resv_zero(r->metric) || srt_check_name(r->name, false))
+	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, false))
 		return -EINVAL;
 	loop = srt_ioc_loop(r->name, NULL, 0);
 	if (IS_ERR(loop))
@@ -306,8 +296,8 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	u32 nb, i, need;
 	long ret = 0;
 
-	if (r->flags || r->resv0 || !srt_zero(r->resv, sizeof(r->resv)) ||
-	    !srt_metrics_resv_zero(r->metric) || srt_check_name(r->name, false))
+	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
+	    srt_check_name(r->name, false))
 		return -EINVAL;
 	memset(r->metric, 0, sizeof(r->metric));
 	loop = srt_ioc_loop(r->name, NULL, 0);
@@ -328,7 +318,9 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	nb = loop->hist[0].nr;
 	r->nr_metrics = SRT_NR_METRICS;
 	r->nr_buckets = nb;
-	r->bucket_ns = loop->hist[0].bucket_ns;
+	r->bucket_ns = 1U << loop->hist[0].unit_shift;
+	r->sub_bits = SRT_HIST_SUB_BITS;
+	r->range_ns = loop->hist[0].range_ns;
 	r->mode = loop->cfg.mode;
 	r->cpu = loop->cfg.cpu;
 	r->period_ns = loop->cfg.period_ns;

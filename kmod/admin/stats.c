@@ -65,13 +65,20 @@ static_assert(sizeof(struct shieldrt_flight_rec) == 216);
 
 void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
 {
+	bool past;
+
 	memset(m, 0, sizeof(*m));
 	m->count = h->count;
 	m->min = srt_hist_min(h);
 	m->avg = srt_hist_avg(h);
 	m->max = h->max;
-	m->p99 = srt_hist_percentile(h, 9900);
-	m->p999 = srt_hist_percentile(h, 9990);
+	m->std = srt_hist_std(h);
+	m->p99 = srt_hist_percentile(h, 9900, &past);
+	if (past)
+		m->flags |= SHIELDRT_METRIC_P99_PAST;
+	m->p999 = srt_hist_percentile(h, 9990, &past);
+	if (past)
+		m->flags |= SHIELDRT_METRIC_P999_PAST;
 	m->over = h->over;
 }
 
@@ -99,7 +106,9 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 		sizeof(st->lock));
 	st->safe_reason = c.safe_entries ? c.safe_reason : SHIELDRT_SAFE_NEVER;
 	st->io_bindings = loop->io.n;
-	st->hist_bucket_ns = loop->hist[0].bucket_ns;
+	st->hist_bucket_ns = 1U << loop->hist[0].unit_shift;
+	st->hist_sub_bits = SRT_HIST_SUB_BITS;
+	st->hist_range_ns = loop->hist[0].range_ns;
 	st->period_ns = period;
 	st->duration_ns = srt_run_duration(&c);
 	if (c.cycles && c.now_ns >= c.first_deadline_ns)

@@ -212,9 +212,13 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	for (i = 0; i < SRT_NR_METRICS; i++) {
 		const struct shieldrt_metric *mt = &st->metric[i];
 
-		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%llu p999=%llu\n",
+		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u\n",
 			   srt_metric_keys[i], mt->count, mt->min, mt->avg,
-			   mt->max, mt->p99, mt->p999);
+			   mt->max,
+			   mt->flags & SHIELDRT_METRIC_P99_PAST ? ">" : "",
+			   mt->p99,
+			   mt->flags & SHIELDRT_METRIC_P999_PAST ? ">" : "",
+			   mt->p999, mt->std);
 	}
 	kfree(st);
 }
@@ -234,12 +238,13 @@ static void srt_hist_row(struct seq_file *m, const char *label,
 static u64 srt_get_over(const struct srt_hist *h) { return h->over; }
 static u64 srt_get_count(const struct srt_hist *h) { return h->count; }
 static u64 srt_get_max(const struct srt_hist *h) { return h->max; }
+static u64 srt_get_std(const struct srt_hist *h) { return srt_hist_std(h); }
 
 /* rtla's shape: header, one row per non-empty bucket, summary rows. */
 static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 {
 	struct srt_counters c;
-	u32 nr, b, i;
+	u32 nr, b, i, unit;
 	u64 secs, wall;
 	u32 s;
 
@@ -252,8 +257,10 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 	seq_printf(m, "# shieldrt histogram: loop %s, %s, cpu %d, period %llu ns\n",
 		   loop->name, srt_wait_mode_names[loop->cfg.mode],
 		   loop->cfg.cpu, loop->cfg.period_ns);
-	seq_printf(m, "# Time unit is nanoseconds (ns), bucket size %u ns\n",
-		   loop->hist[0].bucket_ns);
+	unit = 1U << loop->hist[0].unit_shift;
+	seq_printf(m, "# Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns\n",
+		   unit, unit << (SRT_HIST_SUB_BITS + 1), 1U << SRT_HIST_SUB_BITS,
+		   loop->hist[0].range_ns);
 	seq_printf(m, "# Duration: %4llu %02u:%02u:%02u\n", secs, s / 3600,
 		   (s / 60) % 60, s % 60);
 	seq_printf(m, "%-8s", "Index");
@@ -267,7 +274,7 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 			any |= loop->hist[i].buckets[b];
 		if (!any)
 			continue;
-		seq_printf(m, "%-8llu", (u64)b * loop->hist[0].bucket_ns);
+		seq_printf(m, "%-8llu", srt_hist_bucket_lo(b) << loop->hist[0].unit_shift);
 		for (i = 0; i < SRT_NR_METRICS; i++)
 			seq_printf(m, " %12llu", loop->hist[i].buckets[b]);
 		seq_putc(m, '\n');
@@ -276,6 +283,7 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 	srt_hist_row(m, "count:", loop, srt_get_count);
 	srt_hist_row(m, "min:", loop, srt_hist_min);
 	srt_hist_row(m, "avg:", loop, srt_hist_avg);
+	srt_hist_row(m, "std:", loop, srt_get_std);
 	srt_hist_row(m, "max:", loop, srt_get_max);
 	mutex_unlock(&srt_lock);
 }

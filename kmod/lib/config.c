@@ -5,6 +5,7 @@
  * only if both steps pass, so no change is ever half-applied.
  */
 #include <linux/kernel.h>
+#include <linux/log2.h>
 #include <linux/string.h>
 #include <linux/ctype.h>
 #include "config.h"
@@ -101,8 +102,8 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->mode = SRT_WAIT_HRTIMER;
 	cfg->slack_min_ns = 2000;
 	cfg->slack_max_ns = 0;		/* auto: see srt_config_slack_max() */
-	cfg->hist_bucket_ns = 1000;
-	cfg->hist_buckets = 256;
+	cfg->hist_bucket_ns = 1;
+	cfg->hist_buckets = SRT_HIST_DEF_BUCKETS;
 	cfg->flight_cycles = 1024;
 	cfg->flight_post = 256;
 	strscpy(cfg->flight_signals, "8", sizeof(cfg->flight_signals));
@@ -742,11 +743,13 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 		snprintf(err, errlen, "phase_us must be below the period");
 		return -EINVAL;
 	}
-	if (!c->hist_bucket_ns || !c->hist_buckets ||
+	/* A power of two, so the cycle finds a bucket with shifts alone. */
+	if (!is_power_of_2(c->hist_bucket_ns) ||
+	    c->hist_bucket_ns > SRT_HIST_MAX_UNIT_NS || !c->hist_buckets ||
 	    c->hist_buckets > SRT_HIST_MAX_BUCKETS) {
 		snprintf(err, errlen,
-			 "hist_bucket_ns must be >= 1, hist_buckets 1..%d",
-			 SRT_HIST_MAX_BUCKETS);
+			 "hist_bucket_ns must be a power of two 1..%d, hist_buckets 1..%d",
+			 SRT_HIST_MAX_UNIT_NS, SRT_HIST_MAX_BUCKETS);
 		return -EINVAL;
 	}
 	if (!l->safe_after || !l->catchup_max) {

@@ -25,6 +25,9 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_PERIOD_MIN_NS	10000ULL	/* 10 us */
 #define SRT_PERIOD_MAX_NS	1000000000ULL	/* 1 s */
 #define SRT_HIST_MAX_BUCKETS	4096
+/* 3328 log-linear buckets of 1 ns units reach 2^32 ns (4.29 s). */
+#define SRT_HIST_DEF_BUCKETS	3328
+#define SRT_HIST_MAX_UNIT_NS	1048576
 #define SRT_FLIGHT_MAX_CYCLES	65536
 /* flight_signals=: its text, and one name in it (a chain's signal name) */
 #define SRT_FLIGHT_SPEC_LEN	1024

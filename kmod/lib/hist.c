@@ -1,14 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <linux/bitops.h>
+#include <linux/math.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/string.h>
-#include <linux/limits.h>
 #include "hist.h"
+#include "uapi/shieldrt.h"
 
-void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 bucket_ns)
+#define SRT_HIST_LINEAR	(2U << SRT_HIST_SUB_BITS)
+
+/* Bucket of a value in units: the linear part, then 2^SUB_BITS per octave. */
+u32 srt_hist_index(u64 units)
+{
+	u32 g;
+
+	if (units < SRT_HIST_LINEAR)
+		return units;
+	g = fls64(units) - 1 - SRT_HIST_SUB_BITS;
+	return (g << SRT_HIST_SUB_BITS) + (u32)(units >> g);
+}
+
+/* Lower edge of bucket b, in units: the inverse of srt_hist_index(). */
+u64 srt_hist_bucket_lo(u32 b)
+{
+	return shieldrt_hist_bucket_lo(b, SRT_HIST_SUB_BITS);
+}
+
+void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift)
 {
 	h->buckets = buckets;
 	h->nr = nr;
-	h->bucket_ns = bucket_ns;
+	h->unit_shift = unit_shift;
+	h->range_ns = (srt_hist_bucket_lo(nr) << unit_shift) - 1;
 	srt_hist_reset(h);
 }
 
@@ -18,13 +41,48 @@ void srt_hist_reset(struct srt_hist *h)
 	h->over = 0;
 	h->count = 0;
 	h->sum = 0;
+	h->sq_lo = 0;
+	h->sq_hi = 0;
 	h->min = U64_MAX;
 	h->max = 0;
 }
 
+struct srt_u128 {
+	u64 hi;
+	u64 lo;
+};
+
+/* a * b in full, from 32-bit halves (32-bit kernels have no 128-bit type). */
+static struct srt_u128 srt_mul_64(u64 a, u64 b)
+{
+	u64 al = (u32)a, ah = a >> 32, bl = (u32)b, bh = b >> 32;
+	u64 ll = al * bl, lh = al * bh, hl = ah * bl;
+	u64 mid = (ll >> 32) + (u32)lh + (u32)hl;
+	struct srt_u128 r;
+
+	r.lo = (mid << 32) | (u32)ll;
+	r.hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	return r;
+}
+
+/* In the cycle: one 32x32 multiply unless the value is past 4.29 s. */
+static void srt_hist_add_square(struct srt_hist *h, u64 v)
+{
+	struct srt_u128 sq;
+
+	if (likely(v <= U32_MAX)) {
+		sq.lo = (u64)(u32)v * (u32)v;
+		sq.hi = 0;
+	} else {
+		sq = srt_mul_64(v, v);
+	}
+	h->sq_lo += sq.lo;
+	h->sq_hi += sq.hi + (h->sq_lo < sq.lo);
+}
+
 void srt_hist_add(struct srt_hist *h, u64 v)
 {
-	u64 idx = div_u64(v, h->bucket_ns);
+	u32 idx = srt_hist_index(v >> h->unit_shift);
 
 	if (idx < h->nr)
 		h->buckets[idx]++;
@@ -32,6 +90,7 @@ void srt_hist_add(struct srt_hist *h, u64 v)
 		h->over++;
 	h->count++;
 	h->sum += v;
+	srt_hist_add_square(h, v);
 	if (v < h->min)
 		h->min = v;
 	if (v > h->max)
@@ -48,16 +107,81 @@ u64 srt_hist_min(const struct srt_hist *h)
 	return h->count ? h->min : 0;
 }
 
-/*
- * Smallest bucket upper edge below which at least per10k/10000 of the
- * samples lie (9900: p99, 9990: p99.9); never above the observed maximum,
- * and the maximum itself when the rank falls into the over row.
- */
-u64 srt_hist_percentile(const struct srt_hist *h, u32 per10k)
+/* n / d by long division; read side only. */
+static struct srt_u128 srt_div_128(struct srt_u128 n, u64 d)
 {
-	u64 rank, seen = 0, edge;
+	struct srt_u128 q = { 0, 0 };
+	u64 r = 0, bit;
+	bool carry;
+	int i;
+
+	for (i = 127; i >= 0; i--) {
+		bit = i >= 64 ? (n.hi >> (i - 64)) & 1 : (n.lo >> i) & 1;
+		carry = r >> 63;
+		r = (r << 1) | bit;
+		if (carry || r >= d) {
+			r -= d;
+			if (i >= 64)
+				q.hi |= 1ULL << (i - 64);
+			else
+				q.lo |= 1ULL << i;
+		}
+	}
+	return q;
+}
+
+static struct srt_u128 srt_sub_128(struct srt_u128 a, struct srt_u128 b)
+{
+	struct srt_u128 r;
+
+	if (a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo))
+		return (struct srt_u128){ 0, 0 };
+	r.lo = a.lo - b.lo;
+	r.hi = a.hi - b.hi - (a.lo < b.lo);
+	return r;
+}
+
+/*
+ * Population standard deviation in ns, from the exact sums:
+ * (n * sum(v^2) - sum(v)^2) / n^2, in 128-bit integers.  Should n * sum(v^2)
+ * not fit in 128 bits (n * mean square past 2^128), it falls back to
+ * sum(v^2) / n - mean^2, which truncates the mean.  Saturates at U32_MAX.
+ */
+u32 srt_hist_std(const struct srt_hist *h)
+{
+	struct srt_u128 sq = { h->sq_hi, h->sq_lo }, a, b, var;
+	u64 n = h->count, mean;
+
+	if (n < 2)
+		return 0;
+	a = srt_mul_64(n, sq.lo);
+	b = srt_mul_64(n, sq.hi);
+	if (!b.hi && a.hi + b.lo >= a.hi) {
+		a.hi += b.lo;
+		var = srt_sub_128(a, srt_mul_64(h->sum, h->sum));
+		var = srt_div_128(srt_div_128(var, n), n);
+	} else {
+		mean = div64_u64(h->sum, n);
+		var = srt_sub_128(srt_div_128(sq, n), srt_mul_64(mean, mean));
+	}
+	if (var.hi)
+		return U32_MAX;
+	return int_sqrt64(var.lo);
+}
+
+/*
+ * The largest value of the bucket in which at least per10k/10000 of the
+ * samples lie (9900: p99, 9990: p99.9), never above the observed maximum.
+ * A rank past the buckets is only known to be above range_ns: that is
+ * returned, with *past set.
+ */
+u64 srt_hist_percentile(const struct srt_hist *h, u32 per10k, bool *past)
+{
+	u64 rank, seen = 0, top;
 	u32 i;
 
+	if (past)
+		*past = false;
 	if (!h->count)
 		return 0;
 	rank = div_u64(h->count * per10k + 9999, 10000);
@@ -66,9 +190,11 @@ u64 srt_hist_percentile(const struct srt_hist *h, u32 per10k)
 	for (i = 0; i < h->nr; i++) {
 		seen += h->buckets[i];
 		if (seen >= rank) {
-			edge = (u64)(i + 1) * h->bucket_ns;
-			return edge < h->max ? edge : h->max;
+			top = (srt_hist_bucket_lo(i + 1) << h->unit_shift) - 1;
+			return top < h->max ? top : h->max;
 		}
 	}
-	return h->max;
+	if (past)
+		*past = true;
+	return h->range_ns;
 }

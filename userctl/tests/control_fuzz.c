@@ -501,18 +501,12 @@ static const struct resv resv_list[] = {
 	RESV(struct shieldrt_list_req, resv[3]),
 };
 static const struct resv resv_stats[] = {
-	RESV(struct shieldrt_stats_req, resv0),
 	RESV(struct shieldrt_stats_req, resv[0]),
-	RESV(struct shieldrt_stats_req, resv[14]),
-	RESV(struct shieldrt_stats_req, metric[0].resv),
-	RESV(struct shieldrt_stats_req, metric[15].resv),
+	RESV(struct shieldrt_stats_req, resv[13]),
 };
 static const struct resv resv_hist[] = {
-	RESV(struct shieldrt_hist_req, resv0),
 	RESV(struct shieldrt_hist_req, resv[0]),
-	RESV(struct shieldrt_hist_req, resv[5]),
-	RESV(struct shieldrt_hist_req, metric[0].resv),
-	RESV(struct shieldrt_hist_req, metric[15].resv),
+	RESV(struct shieldrt_hist_req, resv[4]),
 };
 static const struct resv resv_flight[] = {
 	RESV(struct shieldrt_flight_req, resv0),
@@ -1592,10 +1586,7 @@ static void stats_cases(void)
 	memset(&b, 0xa5, sizeof(b));
 	set_name(b.name, FX);
 	b.flags = 0;
-	b.resv0 = 0;
 	memset(b.resv, 0, sizeof(b.resv));
-	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
-		b.metric[i].resv = 0;
 	e = xioctl(fd, SHIELDRT_IOC_STATS, &b);
 	tap_ok(!e && b.nr_metrics == a.nr_metrics && b.cycles == a.cycles &&
 	       b.period_ns == a.period_ns && b.state == a.state &&
@@ -1603,11 +1594,19 @@ static void stats_cases(void)
 	       memchr(b.last_error, 0, sizeof(b.last_error)),
 	       "STATS with garbage in the reply's fields: the same answer (%s)",
 	       ename(e));
+	for (i = 0; i < SHIELDRT_MAX_METRICS; i++)
+		if (b.metric[i].flags & ~(SHIELDRT_METRIC_P99_PAST |
+					  SHIELDRT_METRIC_P999_PAST))
+			break;
+	tap_ok(i == SHIELDRT_MAX_METRICS,
+	       "STATS: no metric flag the header does not define");
 	tap_ok(a.nr_metrics == SHIELDRT_NR_METRICS && a.hist_bucket_ns > 0 &&
+	       a.hist_sub_bits == 7 && a.hist_range_ns > a.hist_bucket_ns &&
 	       (a.safe_reason <= SHIELDRT_SAFE_IO ||
 		a.safe_reason == SHIELDRT_SAFE_NEVER),
-	       "STATS: nr_metrics %u, hist_bucket_ns %u, safe_reason %#x",
-	       a.nr_metrics, a.hist_bucket_ns, a.safe_reason);
+	       "STATS: nr_metrics %u, hist_bucket_ns %u, sub_bits %u, range %llu, safe_reason %#x",
+	       a.nr_metrics, a.hist_bucket_ns, a.hist_sub_bits,
+	       (unsigned long long)a.hist_range_ns, a.safe_reason);
 	stats_get(FX2, &a);
 	tap_ok(a.state == SHIELDRT_STATE_CONFIGURED &&
 	       a.safe_reason == SHIELDRT_SAFE_NEVER && a.cycles == 0,

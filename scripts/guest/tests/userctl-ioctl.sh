@@ -52,7 +52,7 @@ fi
 t_check "no debugfs files" test ! -e $SRT_DBG/control
 
 # --- loop ----------------------------------------------------------------
-uc loop create a cpu=$ISO period_us=1000 mode=hrtimer hist_bucket_ns=1000
+uc loop create a cpu=$ISO period_us=1000 mode=hrtimer hist_bucket_ns=1024
 t_eq "loop create exits 0" 0 $?
 uc status
 t_eq "status exits 0" 0 $?
@@ -129,11 +129,12 @@ t_check "status --json a: config parsed to numbers and names" sh -c \
 t_check "status --json a: state running, stats numbers" sh -c \
 	"grep -q '^{\"name\":\"a\",\"state\":\"running\",' $OUT && grep -q '\"stats\":{[^}]*\"cycles\":[0-9][0-9]*,' $OUT"
 t_check "status --json a: a metric is an object of numbers" has \
-	'"irq_latency_ns":{"count":[0-9]*,"min":[0-9]*,"avg":[0-9]*,"max":[0-9]*,"p99":[0-9]*,"p999":[0-9]*,"over":[0-9]*}'
+	'"irq_latency_ns":{"count":[0-9]*,"min":[0-9]*,"avg":[0-9]*,"max":[0-9]*,"p99":[0-9]*,"p999":[0-9]*,"p99_past":false,"p999_past":false,"std":[0-9]*,"over":[0-9]*}'
 t_check "status --json a: percentages are numbers" has '"cpu_pct":[0-9][0-9]*\.[0-9],'
 t_check "status --json a: mode, section, safe_reason as names" sh -c \
 	"grep -q '\"stats\":{[^}]*\"mode\":\"hrtimer\"' $OUT && grep -q '\"section\":\"none\"' $OUT && grep -q '\"safe_reason\":\"none\"' $OUT"
-t_check "status --json a: the bucket size" has '"hist_bucket_ns":1000,'
+t_check "status --json a: the histogram layout" \
+	has '"hist_bucket_ns":1024,"hist_sub_bits":7,"hist_range_ns":4398046511103,'
 uc status -j
 t_eq "status -j lists the loops by name" "a $L15 b" \
 	"$(grep -o '[[,]{"name":"[^"]*"' $OUT | cut -d'"' -f4 | tr '\n' ' ' | sed 's/ $//')"
@@ -171,21 +172,23 @@ uc hist a
 t_eq "hist exits 0" 0 $?
 t_check "hist: the module's header" has \
 	"^# shieldrt histogram: loop a, hrtimer, cpu $ISO, period 1000000 ns$"
-t_check "hist: bucket size" has "^# Time unit is nanoseconds (ns), bucket size 1000 ns$"
+t_check "hist: the layout" has "^# Time unit is nanoseconds (ns), bucket size 1024 ns up to 262144 ns, then 128 per power of two up to 4398046511103 ns$"
 t_check "hist: the Index row" has \
 	"^Index  *IRQ  *Thr  *Late  *Compute  *Slack  *Noise  *Section  *LockWait$"
 t_check "hist: the summary rows" sh -c \
-	"grep -q '^over: ' $OUT && grep -q '^count: ' $OUT && grep -q '^max: ' $OUT"
+	"grep -q '^over: ' $OUT && grep -q '^count: ' $OUT && grep -q '^std: ' $OUT && grep -q '^max: ' $OUT"
 cp $OUT /tmp/hist.txt
 uc hist --json a
 cp $OUT /tmp/hist.json
 t_check "hist --json: columns" has \
 	'"columns":\["IRQ","Thr","Late","Compute","Slack","Noise","Section","LockWait"\]'
-t_check "hist --json: bucket_ns its own number" has '"bucket_ns":1000,'
+t_check "hist --json: the layout its own numbers" \
+	has '"bucket_ns":1024,"sub_bits":7,"nr_buckets":3328,"range_ns":4398046511103,'
 t_check "hist --json: the header lines" has \
-	'"header":\["shieldrt histogram: loop a, hrtimer, cpu '"$ISO"', period 1000000 ns","Time unit is nanoseconds (ns), bucket size 1000 ns","Duration: '
-# Every bucket row: its lower edge, a multiple of bucket_ns, and 8 counts;
-# per column, the buckets plus over: add up to count: (a stopped loop).
+	'"header":\["shieldrt histogram: loop a, hrtimer, cpu '"$ISO"', period 1000000 ns","Time unit is nanoseconds (ns), bucket size 1024 ns up to 262144 ns, then 128 per power of two up to 4398046511103 ns","Duration: '
+# Every bucket row: its lower and upper edge (multiples of bucket_ns, 1024
+# apart below 262144 ns, at most 1/128 of the lower edge above) and 8
+# counts; per column, buckets plus over: add up to count: (a stopped loop).
 sums=$(awk '{
 	b = $0; sub(/.*"buckets":\[\[/, "", b); sub(/\]\],"over".*/, "", b)
 	o = $0; sub(/.*"over":\[/, "", o); sub(/\].*/, "", o)
@@ -193,19 +196,37 @@ sums=$(awk '{
 	nr = split(b, rows, /\],\[/)
 	for (r = 1; r <= nr; r++) {
 		n = split(rows[r], f, ",")
-		if (n != 9 || f[1] % 1000) bad++
-		for (i = 2; i <= n; i++) s[i - 1] += f[i]
+		w = f[2] - f[1]
+		if (n != 10 || f[1] % 1024 || w <= 0 || w % 1024) bad++
+		if (f[1] < 262144 ? w != 1024 : w * 128 > f[1]) bad++
+		for (i = 3; i <= n; i++) s[i - 2] += f[i]
 	}
 	split(o, ov, ","); split(c, cn, ",")
 	for (i = 1; i <= 8; i++) if (s[i] + ov[i] != cn[i]) bad++
 	print nr, bad + 0, cn[1]
 }' /tmp/hist.json)
 note "hist --json: rows, mismatches, IRQ count: $sums"
-t_eq "hist --json: rows of 9 integers, buckets + over = count" 0 \
+t_eq "hist --json: rows of 10 integers, buckets + over = count" 0 \
 	"$(echo "$sums" | cut -d' ' -f2)"
 t_ge "hist --json: samples counted" "$(echo "$sums" | cut -d' ' -f3)" 100
 t_check "hist --json: summary rows, percentiles too" sh -c \
 	"grep -q '\"avg\":\[[0-9,]*\]' $OUT && grep -q '\"p999\":\[[0-9,]*\]' $OUT"
+# A range of 255 ns (256 buckets of 1 ns): TCG's latencies lie past it,
+# so the percentiles are only bounds, and say so.
+t_check "create r (range 255 ns)" userctl loop create r cpu=$ISO \
+	period_us=1000 mode=hrtimer hist_bucket_ns=1 hist_buckets=256
+t_check "start r" userctl loop start r
+t_wait_ge "r runs 100 cycles" 100 60 stat r cycles
+t_check "stop r" userctl loop stop r
+uc status r
+t_check "status r: a p99 past the range prints as >255" \
+	has '^thread_latency_ns: count=[0-9]* min=[0-9]* avg=[0-9]* max=[0-9]* p99=>255 p999=>255 std=[0-9]*$'
+uc status --json r
+t_check "status --json r: the bound and its flag" \
+	has '"thread_latency_ns":{[^}]*"p99":255,"p999":255,"p99_past":true,"p999_past":true,'
+uc hist --json r
+t_check "hist --json r: p99_past per column" has '"p99_past":\[[a-z,]*true'
+t_check "destroy r" userctl loop destroy r
 uc hist nosuch
 t_eq "hist of a missing loop: exit 1" 1 $?
 t_check "hist of a missing loop: says so" has "no such loop 'nosuch'"
