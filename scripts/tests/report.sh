@@ -64,9 +64,27 @@ rc=0
 "$report" "$d" >/dev/null 2>"$tmp/err" || rc=$?
 t_eq "report: a histogram with over: samples" 0 "$rc"
 t_check "report.md: p50 past the last bucket says over:" \
-	grep -q '^| wake latency .* | 100 | >= 4 µs (over:) | >= 4 µs (over:) | 9 µs | 1 µs |$' "$d/report.md"
+	grep -q '^| wake latency .* | 100 | >= 4 µs (over:) | >= 4 µs (over:) | 9 µs | - |$' "$d/report.md"
 t_check "report.md: p99 of 101 samples falls in the last bucket" \
 	grep -q '^| compute time .* | 101 | 0–1 µs | 0–1 µs | 3.5 µs | 1 µs |$' "$d/report.md"
+
+# the module's log-linear layout: rows carry both edges, widths grow
+cat >"$d/hist.json" <<'JSON'
+{"name":"x","bucket_ns":1,"sub_bits":7,"nr_buckets":3328,
+ "range_ns":4294967295,"columns":["Thr","Compute"],
+ "buckets":[[100,101,0,101],[1000,1004,50,0],[2000,2008,49,0],
+ [49920,50176,1,0]],"over":[0,0],"count":[100,101],
+ "min":[1000,100],"avg":[1960,100],"max":[50000,100]}
+JSON
+rc=0
+"$report" "$d" >/dev/null 2>"$tmp/err" || rc=$?
+t_eq "report: a log-linear histogram" 0 "$rc"
+t_check "report.md: log-linear p50, p99 and the p99 bucket's width" \
+	grep -q '^| wake latency .* | 100 | 1–1.004 µs | 2–2.008 µs | 50 µs | 0.008 µs |$' "$d/report.md"
+t_check "report.md: log-linear compute in its 1 ns bucket" \
+	grep -q '^| compute time .* | 101 | 0.1–0.101 µs | 0.1–0.101 µs | 0.1 µs | 0.001 µs |$' "$d/report.md"
+t_check "report.md: the layout and its bound beside each histogram" \
+	grep -q '^## Wake latency (buckets 0.001 µs wide up to 0.256 µs, then 128 per power of two: at most 1/128 (0.79 %) of their value)$' "$d/report.md"
 
 # bad input: status 2, one message, no report
 bad_report() {

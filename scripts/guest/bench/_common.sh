@@ -33,47 +33,70 @@ b_metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
 }
 
-# b_hist_moments LOOP COLUMN: "mean std n" of a histogram column
-# (Late, Thr, Noise, ...) from bucket centres; samples in "over:" are
-# counted at the histogram's end, so std is a lower bound when over > 0.
+# The module's histograms are log-linear: 1 ns buckets below 256 ns, then
+# 128 per power of two (a bucket is at most 0.79 % of its lower edge
+# wide); the "# Time unit" line states unit, linear part and range.
+# B_HIST_AWK: awk functions over that line: hist_layout() reads it,
+# hist_hi(LO) is the upper edge (exclusive) of the bucket at LO.
+B_HIST_AWK='
+function hist_layout(   i) {
+	for (i = 1; i <= NF; i++) {
+		if ($i == "size") hu = $(i + 1)
+		if ($i == "then") hk = $(i + 1)
+	}
+}
+function hist_hi(lo,   u, e, p) {
+	u = lo / hu
+	if (!hk || u < 2 * hk) return lo + hu
+	e = 1; p = 2
+	while (p * 2 <= u) { p *= 2; e++ }
+	return lo + hu * p / hk
+}'
+
+# b_res_ns V: the width in ns of the bucket that holds V ns
+b_res_ns() {
+	awk -v v="$1" "$B_HIST_AWK"'
+	BEGIN { hu = 1; hk = 128; print hist_hi(v - v % 1) - v }'
+}
+
+# b_hist_moments LOOP COLUMN: "mean std n" of a histogram column (Late,
+# Thr, Noise, ...): the module's exact sums (avg:, std:, count: rows).
 b_hist_moments() {
 	awk -v col="$2" '
-	/^# Time unit/ { for (i = 1; i <= NF; i++) if ($i == "size") bs = $(i + 1) }
 	/^Index/ { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
 	/^#/ || !c { next }
-	$1 ~ /^[0-9]+$/ { x = $1 + bs / 2; n += $c; s += $c * x; q += $c * x * x; last = $1 + bs; next }
-	$1 == "over:" { n += $c; s += $c * last; q += $c * last * last }
-	END {
-		if (!n) { print "- - 0"; exit }
-		m = s / n; v = q / n - m * m; if (v < 0) v = 0
-		sd = v; if (sd > 0) for (i = 0; i < 60; i++) sd = (sd + v / sd) / 2
-		printf "%d %d %d\n", m, sd, n
-	}' $SRT_DBG/$1/hist
+	$1 == "count:" { n = $c } $1 == "avg:" { m = $c } $1 == "std:" { sd = $c }
+	END { if (!n) print "- - 0"; else printf "%d %d %d\n", m, sd, n }' $SRT_DBG/$1/hist
 }
 
 # b_hist_merge COLUMN FILE...: "mean std p99 max count" of one column over
-# saved copies of hist files with the same buckets (runs of one loop).
-# p99 is a bucket's upper edge; samples in "over:" count as the max.
+# saved copies of hist files of one loop (runs of it).  Mean and std
+# combine each run's exact sums; p99 is the largest value of the merged
+# bucket the rank falls in (at most the max, within the bucket's 0.79 %);
+# a rank past the last bucket prints as ">RANGE".
 b_hist_merge() {
 	local col=$1
 	shift
-	awk -v col="$col" '
+	awk -v col="$col" "$B_HIST_AWK"'
 	FNR == 1 { c = 0 }
-	/^# Time unit/ { for (i = 1; i <= NF; i++) if ($i == "size") bs = $(i + 1) }
+	/^# Time unit/ { hist_layout(); for (i = 1; i <= NF; i++) if ($i == "to" && $(i + 2) == "ns") r = $(i + 1); next }
 	/^Index/ { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
 	/^#/ || !c { next }
-	$1 ~ /^[0-9]+$/ { h[$1] += $c; if ($1 + bs > top) top = $1 + bs; next }
+	$1 ~ /^[0-9]+$/ { h[$1 + 0] += $c; next }
 	$1 == "over:" { over += $c; next }
+	$1 == "count:" { cn = $c; n += cn; next }
+	$1 == "avg:" { ca = $c; s += cn * ca; next }
+	$1 == "std:" { q += cn * ($c * $c + ca * ca); next }
 	$1 == "max:" { if ($c > mx) mx = $c }
 	END {
-		for (k in h) { n += h[k]; x = k + bs / 2; s += h[k] * x; q += h[k] * x * x }
-		n += over; s += over * mx; q += over * mx * mx
 		if (!n) { print "- - - - 0"; exit }
 		m = s / n; v = q / n - m * m; if (v < 0) v = 0
-		sd = v; if (sd > 0) for (i = 0; i < 60; i++) sd = (sd + v / sd) / 2
-		want = n * 0.99; cum = 0; p = mx
-		for (b = 0; b < top; b += bs) { cum += h[b]; if (cum >= want) { p = b + bs; break } }
-		printf "%d %d %d %d %d\n", m, sd, p, mx, n
+		sd = sqrt(v)
+		nk = 0; for (k in h) ks[++nk] = k + 0
+		for (i = 2; i <= nk; i++) { x = ks[i]; for (j = i - 1; j >= 1 && ks[j] > x; j--) ks[j + 1] = ks[j]; ks[j + 1] = x }
+		want = n * 0.99; cum = 0; p = ">" r
+		for (i = 1; i <= nk; i++) { cum += h[ks[i]]; if (cum >= want) { p = hist_hi(ks[i]) - 1; if (p > mx) p = mx; break } }
+		printf "%d %d %s %d %d\n", m, sd, p, mx, n
 	}' "$@"
 }
 

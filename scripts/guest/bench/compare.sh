@@ -7,7 +7,6 @@
 # The three take turns in SRT_B_ROUNDS segments, so a change in the host's
 # load (TCG shares its CPUs) falls on all of them alike.
 #   SRT_B_PERIOD_US (2000)  SRT_B_SECONDS per row (20)  SRT_B_ROUNDS (4)
-#   SRT_B_BUCKET_NS (10000: 41 ms of range for TCG)
 #   SRT_B_MODES (hrtimer): shieldrt wait modes, comma-separated
 #   SRT_B_WARMUP (2): seconds of an unmeasured first run
 . /srt/bench/_common.sh
@@ -80,7 +79,7 @@ rm -f /tmp/cmp.* /tmp/tl_irq /tmp/tl_thr /tmp/ct.*
 : >/tmp/tl_thr
 tl_lost=0
 for mode in $modes; do
-	b_ctl "create name=cmp_$mode cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=${SRT_B_BUCKET_NS:-10000} hist_buckets=4096 force=1" || exit 1
+	b_ctl "create name=cmp_$mode cpu=$B_ISO period_us=$period mode=$mode prio=95 force=1" || exit 1
 done
 # Boot-time work (such as the switch from tsc-early to tsc) falls in an
 # unmeasured warm-up, not in the first turn of the first row.

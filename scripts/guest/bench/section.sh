@@ -104,7 +104,6 @@ fi
 period=${SRT_B_PERIOD_US:-$((100 * scale))}
 pper=${SRT_B_PEER_PERIOD_US:-$((period * 7 / 10 + 1))}
 pwork=${SRT_B_PEER_WORK_NS:-$((2000 * scale))}
-bucket=$((100 * scale))
 
 # MMIO: the pcibar provider on the edu device, if both are there.
 b_mmio_probe
@@ -121,7 +120,7 @@ fi
 if [ $exact = 1 ]; then
 	res="over-threshold counts: exact (every cycle's compute_ns, trace event shieldrt:cycle)"
 else
-	res="over-threshold counts: histogram buckets of $bucket ns (no tracefs here), a bucket's lower edge against the threshold"
+	res="over-threshold counts: histogram buckets (no tracefs here), a bucket's lower edge against the threshold; at the lowest threshold ($scale us) a bucket is $(b_res_ns $((1000 * scale))) ns wide"
 fi
 
 note "section: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: $SRT_ISOLATED), $mode, period $period us, chain $(basename $chain) at that period, $ncyc cycles per row, storms on the other CPUs: $storms"
@@ -144,7 +143,7 @@ row() {
 	m_=$(label "$m" "$mm")
 	case $m in raw_spinlock|spinlock) lock="lock=L" ;; esac
 	[ "$mm" = 1 ] && io="io=pcibar:in=0-0:out=0-0"
-	b_ctl "create name=mc cpu=$B_ISO period_us=$period mode=$mode prio=95 section=$m $lock $io hist_bucket_ns=$bucket hist_buckets=4096 force=1" || return 1
+	b_ctl "create name=mc cpu=$B_ISO period_us=$period mode=$mode prio=95 section=$m $lock $io force=1" || return 1
 	# The same blocks at our period (a chain must name the loop's period).
 	if ! sed "s/^period_us .*/period_us $period/" $chain >$SRT_DBG/mc/blocks 2>/dev/null; then
 		note "$m: the chain did not load: $(cat $SRT_DBG/mc/last_error 2>/dev/null)"
@@ -213,7 +212,7 @@ row() {
 		icount="${SRT_B_ICOUNT:-0}" period_us="$period" tscale="$scale" \
 		calib_step_avg_ns="$cal_avg" calib_step_max_ns="$cal_max" \
 		study_method="$m_" section="$m" mmio="$mm" cycles="$cyc" missed="$miss" \
-		traced="$traced" exact="$exact" resolution_over="$([ $exact = 1 ] && echo 1 || echo $bucket)" \
+		traced="$traced" exact="$exact" resolution_over="$([ $exact = 1 ] && echo 1 || b_res_ns $((1000 * t1)))" \
 		thr_us="$t1,$t10,$t20,$t50" over_thr1_per10k="$p1" over_thr10_per10k="$p10" \
 		over_thr20_per10k="$p20" over_thr50_per10k="$p50" \
 		section_over_thr10_per10k="$ps10" compute_max_ns="$cmax" \

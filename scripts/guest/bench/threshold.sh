@@ -51,7 +51,7 @@ hdr
 for load in none dummy; do
 	for n in $counts; do
 		[ $load = dummy ] && load_start
-		b_ctl "create name=thr cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=1000 hist_buckets=4096 force=1" || break
+		b_ctl "create name=thr cpu=$B_ISO period_us=$period mode=$mode prio=95 force=1" || break
 		b_ctl "start thr"
 		# Until N cycles ran, or twice the time they should take.
 		waited=0

@@ -17,8 +17,6 @@ secs=${SRT_B_SECONDS:-20}
 smax=${SRT_B_SLACK_MAX_US:-$((period / 2))}
 modes=$(echo "${SRT_B_MODES:-hrtimer,poll,hybrid}" | tr , " ")
 rounds=${SRT_B_ROUNDS:-5}
-# 10 us buckets up to 40.96 ms: TCG lateness fits, native shows in bucket 0-1
-bucket=${SRT_B_BUCKET_NS:-10000}
 
 note "wait: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: ${SRT_ISOLATED:-none}), period $period us, $secs s per mode, hybrid slack_max $smax us"
 fmt='%-8s %10s %10s %10s %10s %10s %8s %8s %10s %7s'
@@ -36,7 +34,7 @@ seg=$((secs / rounds))
 for mode in $modes; do
 	extra=""
 	[ "$mode" = hybrid ] && extra="slack_max_ns=$((smax * 1000))"
-	b_ctl "create name=w_$mode cpu=$B_ISO period_us=$period mode=$mode prio=95 hist_bucket_ns=$bucket hist_buckets=4096 force=1 $extra" || exit 1
+	b_ctl "create name=w_$mode cpu=$B_ISO period_us=$period mode=$mode prio=95 force=1 $extra" || exit 1
 	eval "wall_$mode=0 busy_$mode=0 cyc_$mode=0"
 done
 for mode in $modes; do

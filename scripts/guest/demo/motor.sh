@@ -13,8 +13,7 @@ run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 insmod $SRT_MOD || { t_fail "insmod"; exit 1; }
 say "shieldrt on $(uname -r) ($SRT_ARCH), loop on shielded CPU $ISO"
-run userctl loop create demo cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
-	hist_bucket_ns=5000 hist_buckets=400
+run userctl loop create demo cpu=$ISO period_us=1000 mode=hrtimer prio=80
 run userctl chain load -l demo /srt/chains/demo-motor.chain
 run userctl loop start demo
 
