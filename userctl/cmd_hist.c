@@ -160,8 +160,7 @@ static void hist_json(const struct hist *hs)
 	for (m = 0; m < hs->h.nr_metrics; m++)
 		json_str(&j, ctl_metric_col(m, buf, sizeof(buf)));
 	json_arr_end(&j);
-	/* [lower edge, upper edge (exclusive) in ns, count per column]: the
-	 * non-empty rows */
+	/* [lower edge, upper edge (exclusive), count per column]: non-empty rows */
 	json_key(&j, "buckets");
 	json_arr_begin(&j);
 	for (b = 0; b < hs->h.nr_buckets; b++) {
