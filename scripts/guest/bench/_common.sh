@@ -91,7 +91,7 @@ b_hist_merge() {
 	END {
 		if (!n) { print "- - - - 0"; exit }
 		m = s / n; v = q / n - m * m; if (v < 0) v = 0
-		sd = sqrt(v)
+		sd = v; if (sd > 0) for (i = 0; i < 60; i++) sd = (sd + v / sd) / 2
 		nk = 0; for (k in h) ks[++nk] = k + 0
 		for (i = 2; i <= nk; i++) { x = ks[i]; for (j = i - 1; j >= 1 && ks[j] > x; j--) ks[j + 1] = ks[j]; ks[j + 1] = x }
 		want = n * 0.99; cum = 0; p = ">" r
