@@ -63,6 +63,34 @@ static inline u64 div_u64(u64 n, u32 d)
 	return n / d;
 }
 
+static inline u64 div64_u64(u64 n, u64 d)
+{
+	return n / d;
+}
+
+/* <linux/bitops.h>: 1-based position of the highest set bit, 0 for 0. */
+static inline int fls64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/* <linux/log2.h> */
+static inline bool is_power_of_2(unsigned long n)
+{
+	return n && !(n & (n - 1));
+}
+
+/* <linux/math.h>: the floor of the square root, bit by bit. */
+static inline u32 int_sqrt64(u64 x)
+{
+	u64 r = 0, bit;
+
+	for (bit = 1ULL << 31; bit; bit >>= 1)
+		if ((r + bit) * (r + bit) <= x)
+			r += bit;
+	return (u32)r;
+}
+
 /* <linux/slab.h>: the allocator is the sanitizer's. */
 #define GFP_KERNEL	0
 static inline void *kzalloc(size_t n, int gfp)
