@@ -124,9 +124,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_check(((unsigned __int128)h.sq_hi << 64 | h.sq_lo) == sq,
 		   "sum of squares");
 	/* the reference std needs the true sum: skip when it wrapped */
-	for (i = 0, lo = 0; i < n; i++, lo = hi)
-		if ((hi = lo + v[i]) < lo)
+	for (i = 0, lo = 0; i < n; i++, lo = hi) {
+		hi = lo + v[i];
+		if (hi < lo)
 			break;
+	}
 	if (i == n)
 		check_std(&h, sq);
 	check_percentile(&h, v, 5000);
