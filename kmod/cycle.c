@@ -71,6 +71,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->last_yield_ns = now;
 	loop->rcu_cookie_ns = 0;
 	loop->rcu_check_ns = now;
+	loop->rcu_yield_due = false;
 	loop->hb_arm_cycle = 0;
 	srt_flight_run_begin(loop);
 
@@ -387,6 +388,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	n->spin_ns += c->spin_ns;
 	n->yields += c->yields;
 	n->rcu_yields += c->rcu_yields;
+	n->yields_forced += c->yields_forced;
 	n->next_deadline_ns = c->d.next_deadline;
 	n->behind = c->d.behind;
 	n->now_ns = s->end_ns;

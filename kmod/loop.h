@@ -76,6 +76,7 @@ struct srt_counters {
 	u64 clock_errors;	/* a reading went backwards */
 	u64 yields;		/* poll: housekeeping sleeps taken */
 	u64 rcu_yields;		/* poll/hybrid: sleeps for a stuck grace period */
+	u64 yields_forced;	/* of both: no gap before the deadline */
 	u64 first_deadline_ns;
 	u64 next_deadline_ns;	/* first period not yet accounted */
 	u64 start_ns;		/* run start (thread up) */
@@ -120,6 +121,7 @@ struct srt_cycle_ctx {
 	u64 spin_ns;
 	u64 yields;
 	u64 rcu_yields;
+	u64 yields_forced;
 	bool clock_back;
 	bool safe;			/* loop was in safe state this cycle */
 	enum srt_safe_reason safe_why;
@@ -181,6 +183,7 @@ struct srt_loop {
 	unsigned long rcu_cookie;
 	u64 rcu_cookie_ns;		/* when it was taken; 0: none */
 	u64 rcu_check_ns;		/* last look at it */
+	bool rcu_yield_due;		/* a yield waits for a gap */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	u64 workload_sink;		/* keeps the busy work observable */
 	struct srt_cycle_ctx ctx;

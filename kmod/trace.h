@@ -360,6 +360,17 @@ DEFINE_EVENT_PRINT(srt_loop_waited, rcu_yield,
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
+/*
+ * A yield or RCU yield found no gap before the deadline for as long as
+ * it could wait, and slept anyway: this cycle may be late.
+ */
+DEFINE_EVENT_PRINT(srt_loop_waited, yield_forced,
+	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
+	TP_ARGS(loop, cycle, waited_ns),
+	TP_printk("loop=%s cycle=%llu sleep %llu ns, no gap before the deadline",
+		  __entry->loop, __entry->cycle, __entry->waited_ns)
+);
+
 #endif /* SHIELDRT_TRACE_H */
 
 /* Outside the guard: define_trace.h reads this file again. */

@@ -77,7 +77,48 @@ static bool srt_spin_housekeeping(void)
 	return kthread_should_stop();
 }
 
-static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c);
+static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			 u64 deadline);
+
+/*
+ * How long a housekeeping sleep (a yield, an RCU yield) may last if the
+ * loop is to be back before @deadline: what is left once the wake latency
+ * the loop plans for (its slack estimator's lead, fed by every sleep's
+ * wake latency) is set aside, at most @len; 0 when less than
+ * SRT_YIELD_MIN_NS is left.  A sleep is not worth a timer below that.
+ */
+static u64 srt_yield_fit(struct srt_loop *loop, u64 now, u64 deadline,
+			 u64 len)
+{
+	u64 guard = loop->slack.slack_ns;
+
+	if (deadline < now + guard + SRT_YIELD_MIN_NS)
+		return 0;
+	return min(len, deadline - guard - now);
+}
+
+/*
+ * A housekeeping sleep of @len ns.  @forced: it could not wait for a gap
+ * before the deadline any longer, and may make this cycle late; counted
+ * and traced.  The cycle's measured latencies are kept.
+ */
+static int srt_yield_sleep(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			   u64 now, u64 len, bool forced)
+{
+	s64 irq_lat = c->s.irq_latency_ns, thr_lat = c->s.thread_latency_ns;
+	int ret;
+
+	if (forced) {
+		c->yields_forced++;
+		trace_yield_forced(loop->name, c->s.cycle, len);
+	}
+	ret = srt_sleep_until(loop, c, now + len);
+	if (!ret && c->s.thread_latency_ns >= 0)
+		srt_slack_update(&loop->slack, c->s.thread_latency_ns);
+	c->s.irq_latency_ns = irq_lat;
+	c->s.thread_latency_ns = thr_lat;
+	return ret;
+}
 
 static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		      u64 at, u64 gap)
@@ -126,7 +167,7 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 			if (kind == SRT_SPIN_WAIT) {
 				u64 slept = c->sleep_ns;
 
-				ret = srt_rcu_check(loop, c);
+				ret = srt_rcu_check(loop, c, until);
 				begin += c->sleep_ns - slept;
 			}
 			/* Our own housekeeping is not noise. */
@@ -151,57 +192,70 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
  * grace period it asked for (start_poll_synchronize_rcu(), at most one per
  * SRT_RCU_GP_WAIT_NS; poll_state_synchronize_rcu() is a load and a
  * compare), and when that one has waited SRT_RCU_GP_WAIT_NS while
- * another task is runnable here, sleeps briefly.  Never inside a section
- * (start_poll_synchronize_rcu() takes an rcu_node lock with irqs saved).
- * The hybrid's and the spin's latencies of this cycle are kept.  Returns
- * -EINTR if the loop is being stopped.
+ * another task is runnable here, sleeps briefly: in a gap that ends
+ * before @deadline when there is one (srt_yield_fit), else, once the
+ * grace period has waited twice as long, at once (forced).  Never inside
+ * a section (start_poll_synchronize_rcu() takes an rcu_node lock with
+ * irqs saved).  Returns -EINTR if the loop is being stopped.
  */
-static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			 u64 deadline)
 {
-	s64 irq_lat = c->s.irq_latency_ns, thr_lat = c->s.thread_latency_ns;
-	u64 now, waited, len;
-	int ret;
+	u64 now, waited, len, fit;
 
 	if (!IS_ENABLED(CONFIG_PREEMPT_RCU))
 		return 0;
 	now = ktime_get_ns();
-	if (now - loop->rcu_check_ns < SRT_QS_INTERVAL_NS)
+	if (now - loop->rcu_check_ns < SRT_QS_INTERVAL_NS &&
+	    !loop->rcu_yield_due)
 		return 0;
 	loop->rcu_check_ns = now;
 	waited = now - loop->rcu_cookie_ns;
 	if (!loop->rcu_cookie_ns ||
 	    poll_state_synchronize_rcu(loop->rcu_cookie)) {
+		loop->rcu_yield_due = false;
 		if (loop->rcu_cookie_ns && waited < SRT_RCU_GP_WAIT_NS)
 			return 0;
 		loop->rcu_cookie = start_poll_synchronize_rcu();
 		loop->rcu_cookie_ns = now;
 		return 0;
 	}
-	if (waited < SRT_RCU_GP_WAIT_NS || single_task_running())
+	if (waited < SRT_RCU_GP_WAIT_NS || single_task_running()) {
+		loop->rcu_yield_due = false;
 		return 0;
+	}
+	/* Due: looked at again every cycle until it is taken. */
+	loop->rcu_yield_due = true;
 	len = c->live.yield_ns ? c->live.yield_ns : SRT_RCU_YIELD_NS;
+	fit = srt_yield_fit(loop, now, deadline, len);
+	if (!fit && waited < 2 * SRT_RCU_GP_WAIT_NS)
+		return 0;
+	loop->rcu_yield_due = false;
 	c->rcu_yields++;
 	trace_rcu_yield(loop->name, c->s.cycle, waited);
-	ret = srt_sleep_until(loop, c, now + len);
-	c->s.irq_latency_ns = irq_lat;
-	c->s.thread_latency_ns = thr_lat;
-	return ret;
+	return srt_yield_sleep(loop, c, now, fit ? fit : len, !fit);
 }
 
-/* Poll loops may give the CPU away briefly so its kworkers can run. */
-static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c)
+/*
+ * Poll loops may give the CPU away briefly so its kworkers can run:
+ * yield_us every yield_every_ms, in a gap before the deadline; when none
+ * came for another yield_every_ms, at once (forced).
+ */
+static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			   u64 deadline)
 {
-	u64 now = ktime_get_ns();
-	int ret;
+	u64 now = ktime_get_ns(), fit;
 
 	if (!c->live.yield_ns ||
 	    now - loop->last_yield_ns < c->live.yield_every_ns)
 		return 0;
+	fit = srt_yield_fit(loop, now, deadline, c->live.yield_ns);
+	if (!fit && now - loop->last_yield_ns < 2 * c->live.yield_every_ns)
+		return 0;
 	loop->last_yield_ns = now;
 	c->yields++;
-	ret = srt_sleep_until(loop, c, now + c->live.yield_ns);
-	c->s.irq_latency_ns = -1;
-	return ret;
+	return srt_yield_sleep(loop, c, now, fit ? fit : c->live.yield_ns,
+			       !fit);
 }
 
 /*
@@ -222,16 +276,21 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		return srt_io_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
-		return 0;
+		/* Behind: no gap, so only a yield overdue long enough. */
+		if (loop->cfg.mode == SRT_WAIT_POLL)
+			ret = srt_maybe_yield(loop, c, deadline);
+		if (!ret && loop->cfg.mode != SRT_WAIT_HRTIMER)
+			ret = srt_rcu_check(loop, c, deadline);
+		return ret;
 	}
 
 	switch (loop->cfg.mode) {
 	case SRT_WAIT_HRTIMER:
 		return srt_sleep_until(loop, c, deadline);
 	case SRT_WAIT_POLL:
-		ret = srt_maybe_yield(loop, c);
+		ret = srt_maybe_yield(loop, c, deadline);
 		if (!ret)
-			ret = srt_rcu_check(loop, c);
+			ret = srt_rcu_check(loop, c, deadline);
 		break;
 	case SRT_WAIT_HYBRID:
 		target = deadline - loop->slack.slack_ns;
@@ -243,7 +302,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		}
 		/* The slack can grow to a period: then it never sleeps. */
 		if (!ret)
-			ret = srt_rcu_check(loop, c);
+			ret = srt_rcu_check(loop, c, deadline);
 		break;
 	}
 	if (ret)

@@ -22,6 +22,8 @@
 #define SRT_RCU_GP_WAIT_NS	(100ULL * 1000 * 1000)
 /* The sleep when the loop has no yield_us of its own. */
 #define SRT_RCU_YIELD_NS	(50 * 1000)
+/* A gap before the deadline shorter than this takes no yield. */
+#define SRT_YIELD_MIN_NS	(5 * 1000)
 
 
 enum hrtimer_restart srt_timer_fn(struct hrtimer *timer);

@@ -115,6 +115,7 @@ static void status_json_stats(struct json *j, const char *loop,
 	json_kv_u64(j, "clock_errors", s->clock_errors);
 	json_kv_u64(j, "yields", s->yields);
 	json_kv_u64(j, "rcu_yields", s->rcu_yields);
+	json_kv_u64(j, "yields_forced", s->yields_forced);
 	json_kv_u64(j, "sleep_ns", s->sleep_ns);
 	json_kv_u64(j, "spin_ns", s->spin_ns);
 	json_kv_u64(j, "task_runtime_ns", s->task_runtime_ns);

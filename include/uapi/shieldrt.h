@@ -465,7 +465,8 @@ struct shieldrt_stats_req {
 	__u64 triggers_rejected;
 	__u64 rcu_yields;	/* sleeps for a stuck RCU grace period */
 	__u64 hist_range_ns;	/* the histograms' range_ns */
-	__u64 resv[14];
+	__u64 yields_forced;	/* yields, rcu_yields with no gap left */
+	__u64 resv[13];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
 	char last_error[SHIELDRT_ERR_LEN];
 };

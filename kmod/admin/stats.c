@@ -129,6 +129,7 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->clock_errors = c.clock_errors;
 	st->yields = c.yields;
 	st->rcu_yields = c.rcu_yields;
+	st->yields_forced = c.yields_forced;
 	st->sleep_ns = c.sleep_ns;
 	st->spin_ns = c.spin_ns;
 	st->task_runtime_ns = c.runtime_ns;

@@ -181,6 +181,7 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	seq_printf(m, "clock_errors: %llu\n", st->clock_errors);
 	seq_printf(m, "yields: %llu\n", st->yields);
 	seq_printf(m, "rcu_yields: %llu\n", st->rcu_yields);
+	seq_printf(m, "yields_forced: %llu\n", st->yields_forced);
 	seq_printf(m, "sleep_ns: %llu\n", st->sleep_ns);
 	seq_printf(m, "spin_ns: %llu\n", st->spin_ns);
 	seq_printf(m, "task_runtime_ns: %llu\n", st->task_runtime_ns);

@@ -109,6 +109,38 @@ t_check "destroy ht" ctl "destroy ht"
 t_check "destroy pl" ctl "destroy pl"
 t_check "destroyed loops leave debugfs" sh -c "! test -e $SRT_DBG/ht && ! test -e $SRT_DBG/pl"
 
+# Housekeeping yields land in the gap before the deadline: a 10 ms
+# period leaves 9.7 ms once yield_us (100) and the planned wake latency
+# (slack, at most 200 us here) are set aside.  With a 99 us guard on a
+# 100 us period no gap is ever wide enough: every yield then waits one
+# more yield_every_ms and is taken anyway, counted as forced and traced.
+TR=/sys/kernel/tracing
+ev=$TR/events/shieldrt/yield_forced
+[ -d $ev ] && { echo >$TR/trace; echo 1 >$ev/enable; }
+t_check "create poll loop with yields in the gap" \
+	ctl "create name=yg cpu=$ISO period_us=10000 mode=poll yield_us=100 yield_every_ms=20"
+t_check "start yg" ctl "start yg"
+sleep 2
+t_check "stop yg" ctl "stop yg"
+t_ge "yg: yields taken" "$(st yg yields)" 10
+t_eq "yg: none forced (a 9.7 ms gap every cycle)" 0 "$(st yg yields_forced)"
+t_check "destroy yg" ctl "destroy yg"
+t_check "create poll loop without a gap" \
+	ctl "create name=yn cpu=$ISO period_us=100 mode=poll yield_us=50 yield_every_ms=10 slack_min_ns=99000 slack_max_ns=99000"
+t_check "start yn" ctl "start yn"
+sleep 2
+t_check "stop yn" ctl "stop yn"
+t_ge "yn: yields taken anyway" "$(st yn yields)" 10
+t_eq "yn: every one forced" "$(st yn yields)" "$(st yn yields_forced)"
+if [ -d $ev ]; then
+	echo 0 >$ev/enable
+	t_ge "yn: yield_forced traced" "$(grep -c 'yield_forced: loop=yn .*no gap before the deadline' $TR/trace)" 1
+	echo >$TR/trace
+else
+	t_skip "yn: yield_forced traced" "no tracefs events in $SRT_KERNEL"
+fi
+t_check "destroy yn" ctl "destroy yn"
+
 # Round 2: hybrid on the isolated CPU, phase-aligned with an hrtimer loop.
 t_check "create hybrid loop (aligned)" \
 	ctl "create name=hy cpu=$ISO period_us=$PERIOD_US mode=hybrid align=1"
