@@ -72,6 +72,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->rcu_cookie_ns = 0;
 	loop->rcu_check_ns = now;
 	loop->rcu_yield_due = false;
+	loop->prev_end_ns = 0;
 	loop->hb_arm_cycle = 0;
 	srt_flight_run_begin(loop);
 
@@ -386,6 +387,8 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	n->noise_ns += c->noise_ns;
 	n->sleep_ns += c->sleep_ns;
 	n->spin_ns += c->spin_ns;
+	n->spin_reads += c->spin_reads;
+	n->post_ns += c->post_ns;
 	n->yields += c->yields;
 	n->rcu_yields += c->rcu_yields;
 	n->yields_forced += c->yields_forced;
@@ -527,6 +530,7 @@ int srt_loop_thread(void *data)
 		srt_section_close(loop, c, flags);
 		srt_account(loop, c);
 		srt_flight_cycle(loop, c);
+		loop->prev_end_ns = c->s.end_ns;
 		/* Advance: the policy chose the next deadline. */
 		cycle += 1 + c->d.missed;
 		c->behind = c->d.behind;

@@ -83,6 +83,8 @@ struct srt_counters {
 	u64 now_ns;		/* last accounting time */
 	u64 sleep_ns;		/* time the thread slept in its waits */
 	u64 spin_ns;		/* time it spun in its waits */
+	u64 spin_reads;		/* clock readings those spins took */
+	u64 post_ns;		/* end of outputs to the next wait */
 	u64 runtime_start_ns;	/* task sum_exec_runtime at start */
 	u64 runtime_ns;		/* task sum_exec_runtime since start */
 	u64 slack_target_ns;	/* hybrid: current wake-up lead */
@@ -119,6 +121,8 @@ struct srt_cycle_ctx {
 	u64 noise_ns;
 	u64 sleep_ns;
 	u64 spin_ns;
+	u64 spin_reads;
+	u64 post_ns;			/* the last cycle's, see srt_wait() */
 	u64 yields;
 	u64 rcu_yields;
 	u64 yields_forced;
@@ -184,6 +188,7 @@ struct srt_loop {
 	u64 rcu_cookie_ns;		/* when it was taken; 0: none */
 	u64 rcu_check_ns;		/* last look at it */
 	bool rcu_yield_due;		/* a yield waits for a gap */
+	u64 prev_end_ns;		/* the last cycle's end_ns; 0: none */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	u64 workload_sink;		/* keeps the busy work observable */
 	struct srt_cycle_ctx ctx;

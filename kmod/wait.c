@@ -142,12 +142,13 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 		   enum srt_spin_kind kind)
 {
 	u64 prev = ktime_get_ns(), begin = prev, qs = prev, now;
-	u64 acc = loop->workload_sink;
+	u64 acc = loop->workload_sink, reads = 0;
 	bool work = kind != SRT_SPIN_WAIT;
 	s64 gap;
 	int ret = 0;
 
 	while (prev < until) {
+		reads++;
 		if (work)
 			acc = acc * 6364136223846793005ULL + 1442695040888963407ULL;
 		now = ktime_get_ns();
@@ -176,10 +177,12 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 				break;
 		}
 	}
-	if (work)
+	if (work) {
 		WRITE_ONCE(loop->workload_sink, acc);
-	else
+	} else {
 		c->spin_ns += prev - begin;
+		c->spin_reads += reads;
+	}
 	return ret;
 }
 
@@ -272,6 +275,9 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 
 	c->s.irq_latency_ns = -1;
 	c->s.thread_latency_ns = -1;
+	/* The runtime's own work after the last cycle's outputs. */
+	if (loop->prev_end_ns)
+		c->post_ns = now - loop->prev_end_ns;
 	if (loop->cfg.mode == SRT_WAIT_EXTERNAL)
 		return srt_io_wait_trigger(loop, c);
 	if (deadline <= now) {

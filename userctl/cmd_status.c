@@ -118,6 +118,8 @@ static void status_json_stats(struct json *j, const char *loop,
 	json_kv_u64(j, "yields_forced", s->yields_forced);
 	json_kv_u64(j, "sleep_ns", s->sleep_ns);
 	json_kv_u64(j, "spin_ns", s->spin_ns);
+	json_kv_u64(j, "spin_reads", s->spin_reads);
+	json_kv_u64(j, "post_ns", s->post_ns);
 	json_kv_u64(j, "task_runtime_ns", s->task_runtime_ns);
 	json_pct(j, "cpu_pct", wall - (s->sleep_ns < wall ? s->sleep_ns : wall),
 		 wall);

@@ -466,7 +466,9 @@ struct shieldrt_stats_req {
 	__u64 rcu_yields;	/* sleeps for a stuck RCU grace period */
 	__u64 hist_range_ns;	/* the histograms' range_ns */
 	__u64 yields_forced;	/* yields, rcu_yields with no gap left */
-	__u64 resv[13];
+	__u64 spin_reads;	/* clock readings in the spin_ns */
+	__u64 post_ns;		/* outputs' end to the next wait, summed */
+	__u64 resv[11];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
 	char last_error[SHIELDRT_ERR_LEN];
 };

@@ -132,6 +132,8 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->yields_forced = c.yields_forced;
 	st->sleep_ns = c.sleep_ns;
 	st->spin_ns = c.spin_ns;
+	st->spin_reads = c.spin_reads;
+	st->post_ns = c.post_ns;
 	st->task_runtime_ns = c.runtime_ns;
 	st->slack_target_ns = c.slack_target_ns;
 	st->chain_sections = c.chain_sections;

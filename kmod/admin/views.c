@@ -184,6 +184,8 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	seq_printf(m, "yields_forced: %llu\n", st->yields_forced);
 	seq_printf(m, "sleep_ns: %llu\n", st->sleep_ns);
 	seq_printf(m, "spin_ns: %llu\n", st->spin_ns);
+	seq_printf(m, "spin_reads: %llu\n", st->spin_reads);
+	seq_printf(m, "post_ns: %llu\n", st->post_ns);
 	seq_printf(m, "task_runtime_ns: %llu\n", st->task_runtime_ns);
 	srt_show_pct(m, "cpu_pct", wall - min(wall, st->sleep_ns), wall);
 	srt_show_pct(m, "spin_pct", st->spin_ns, wall);

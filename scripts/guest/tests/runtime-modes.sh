@@ -88,6 +88,9 @@ check_loop ht hrtimer
 check_loop pl poll
 t_ge "hrtimer loop: IRQ latency measured" "$(metric ht irq_latency count)" 1
 t_eq "poll loop: no timer, no IRQ latency" 0 "$(metric pl irq_latency count)"
+t_ge "poll loop: its spins' clock readings counted" "$(st pl spin_reads)" "$(st pl cycles)"
+t_eq "hrtimer loop: no spin, no readings" 0 "$(st ht spin_reads)"
+note "poll loop: $(st pl spin_reads) clock readings in $(st pl spin_ns) ns of spinning"
 # A poll loop sleeps only to lend its CPU to a preempted RCU reader (its
 # rcu_yields; on PREEMPT_RT the CPU's own kthreads are such readers).
 if [ "$(st pl rcu_yields)" = 0 ]; then
