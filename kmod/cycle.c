@@ -95,7 +95,7 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	unsigned int seq;
 	u64 behind = c->behind;
 
-	memset(c, 0, sizeof(*c));
+	memset(c, 0, offsetof(struct srt_cycle_ctx, in));
 	c->behind = behind;
 	do {
 		seq = read_seqcount_begin(&loop->live_seq);
@@ -450,7 +450,9 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 			t0 = ktime_get_ns();
 		flags = srt_section_enter(kind, loop->sec_lock);
 	}
-	c->sec_start_ns = ktime_get_ns();
+	/* Nothing was entered: the section starts at the wake-up. */
+	c->sec_start_ns = kind == SRT_SEC_NONE && !c->fpu_held ?
+			  c->s.wake_ns : ktime_get_ns();
 	if (locks && !sleeps)
 		c->s.lock_wait_ns = c->sec_start_ns - t0;
 	return flags;
@@ -507,7 +509,7 @@ int srt_loop_thread(void *data)
 	int ret;
 
 	deadline = srt_run_begin(loop);
-	c->behind = 0;
+	memset(c, 0, sizeof(*c));
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);

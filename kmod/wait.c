@@ -29,11 +29,14 @@ enum hrtimer_restart srt_timer_fn(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
-/* Sleep until @target; -EINTR if the loop is being stopped. */
+/*
+ * Sleep from @t0 (the caller's clock reading, just taken) until @target;
+ * -EINTR if the loop is being stopped.
+ */
 static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
-			   u64 target)
+			   u64 t0, u64 target)
 {
-	u64 t0 = ktime_get_ns(), t1;
+	u64 t1;
 	bool fired;
 
 	WRITE_ONCE(loop->timer_fired, false);
@@ -112,7 +115,7 @@ static int srt_yield_sleep(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		c->yields_forced++;
 		trace_yield_forced(loop->name, c->s.cycle, len);
 	}
-	ret = srt_sleep_until(loop, c, now + len);
+	ret = srt_sleep_until(loop, c, now, now + len);
 	if (!ret && c->s.thread_latency_ns >= 0)
 		srt_slack_update(&loop->slack, c->s.thread_latency_ns);
 	c->s.irq_latency_ns = irq_lat;
@@ -292,7 +295,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 
 	switch (loop->cfg.mode) {
 	case SRT_WAIT_HRTIMER:
-		return srt_sleep_until(loop, c, deadline);
+		return srt_sleep_until(loop, c, now, deadline);
 	case SRT_WAIT_POLL:
 		ret = srt_maybe_yield(loop, c, deadline);
 		if (!ret)
@@ -301,7 +304,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	case SRT_WAIT_HYBRID:
 		target = deadline - loop->slack.slack_ns;
 		if (target > now + loop->slack.min_ns) {
-			ret = srt_sleep_until(loop, c, target);
+			ret = srt_sleep_until(loop, c, now, target);
 			if (!ret && c->s.thread_latency_ns >= 0)
 				srt_slack_update(&loop->slack,
 						 c->s.thread_latency_ns);
