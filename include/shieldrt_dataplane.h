@@ -553,6 +553,7 @@ srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
 static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
 	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
+	u32 more = dp->cmd_more;
 
 	if (unlikely(tail - head - 1 > dp->cmd_mask)) {
 		srt_dp_cmd_odd(dp, tail);
@@ -588,31 +589,22 @@ static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 				      &dp->st.cmd_rej_flags);
 		}
 next:
-		dp->cmd_more = flags & SHIELDRT_CMD_MORE;
+		more = flags & SHIELDRT_CMD_MORE;
 	} while (++head != tail && --budget);
+	dp->cmd_more = more;
+	dp->cmd_quiet = head | (more ? SRT_DP_CMD_MORE_BIT : 0);
 	if (head != dp->cmd_head) {
 		dp->cmd_head = head;
 		srt_store_release(dp->cmd_headp, head);	/* [B1] */
 	}
-	srt_dp_cmd_settle(dp);
 }
 
-/*
- * The heartbeat, mailbox and command work, out of line: one call when
- * there is any, and a cycle without any pays for none of it.
- */
-static SRT_DP_SLOW void srt_dp_updates(struct srt_dp *dp, u32 hb, u32 mid,
-				       u32 tail, u64 *in)
+/* The heartbeat moved: note when, for the watchdog and the live block. */
+static SRT_DP_SLOW void srt_dp_heartbeat(struct srt_dp *dp, u32 hb)
 {
-	if (hb != dp->hb_last) {
-		dp->hb_last = hb;
-		dp->hb_cycle = dp->cycle;
-		dp->dirty |= SRT_DP_DIRTY_HB;
-	}
-	if (mid & SHIELDRT_MBOX_FRESH)
-		srt_dp_mbox(dp, in);
-	if (tail != dp->cmd_quiet)
-		srt_dp_cmd(dp, tail, in);
+	dp->hb_last = hb;
+	dp->hb_cycle = dp->cycle;
+	dp->dirty |= SRT_DP_DIRTY_HB;
 }
 
 /*
@@ -632,8 +624,15 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	mid = srt_read_once(dp->mbox->middle);
 	tail = srt_load_acquire(dp->cmd_tailp);		/* [A2] */
 	if (unlikely((hb ^ dp->hb_last) | (mid & SHIELDRT_MBOX_FRESH) |
-		     (tail ^ dp->cmd_quiet)))
-		srt_dp_updates(dp, hb, mid, tail, sig->in);
+		     (tail ^ dp->cmd_quiet))) {
+		/* out of line: a cycle without work pays for none of it */
+		if (hb != dp->hb_last)
+			srt_dp_heartbeat(dp, hb);
+		if (mid & SHIELDRT_MBOX_FRESH)
+			srt_dp_mbox(dp, sig->in);
+		if (tail != dp->cmd_quiet)
+			srt_dp_cmd(dp, tail, sig->in);
+	}
 	srt_dp_kseq_end(dp);
 }
 
