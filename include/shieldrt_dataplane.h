@@ -12,12 +12,18 @@
  * is read from the region is read once and checked before use.
  *
  * Cost: a cycle with nothing to take reads three user-written words
- * (heartbeat, mailbox middle, command tail) and returns; the mailbox and
- * command paths run only when those words say there is work.  Inputs are
- * written into the loop's signals only when an update is applied.  The
- * common update (every input, no odd flags) is straight-line code; odd
- * cases (partial masks, corruption, rejections) are out of line.
- * scripts/bench-dataplane counts the instructions.
+ * (heartbeat, mailbox middle, command tail) and takes one branch; the
+ * heartbeat, mailbox and command paths are out-of-line calls made only
+ * when those words say there is work.  An update's values are read once
+ * into private memory with the finite check fused (four a step) and
+ * applied to the loop's inputs with one block copy; partial masks, odd
+ * flags, corruption and rejections are out of line.  A record is the
+ * sample's head as one 64-byte copy and its values as runs of adjacent
+ * signals, one block copy each.  A publish writes the three fields that
+ * move every cycle and the others only when they changed.  There is no
+ * division in the cycle.  scripts/bench-dataplane counts the
+ * instructions; the finite check (four instructions a value, general
+ * registers only) is what remains proportional to an update's size.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
