@@ -23,18 +23,23 @@ enum srt_cycle_flags {
 	SRT_CYC_IO		= 1 << 7,	/* an I/O provider call failed */
 };
 
+/*
+ * From cycle to flags in the order of struct shieldrt_tel from its cycle
+ * on: a telemetry record copies them as one block (checked in
+ * shieldrt_dataplane.h).
+ */
 struct srt_cycle_sample {
 	u64 cycle;		/* period index since the loop started */
 	u64 deadline_ns;	/* CLOCK_MONOTONIC at which the period began */
 	u64 wake_ns;		/* when the thread ran after its wait */
+	u64 end_ns;		/* when the cycle's work finished */
 	s64 irq_latency_ns;	/* timer expiry to its handler; -1: no timer */
 	s64 thread_latency_ns;	/* deadline to the thread running */
 	u64 compute_ns;		/* inputs + chain + outputs */
-	u64 end_ns;		/* when the cycle's work finished */
-	u64 section_ns;		/* inside the cycle section */
-	u64 lock_wait_ns;	/* waiting for the section's lock */
 	u32 missed;		/* whole periods dropped before this cycle */
 	u32 flags;		/* enum srt_cycle_flags */
+	u64 section_ns;		/* inside the cycle section */
+	u64 lock_wait_ns;	/* waiting for the section's lock */
 };
 
 /*

@@ -12,12 +12,18 @@
  * is read from the region is read once and checked before use.
  *
  * Cost: a cycle with nothing to take reads three user-written words
- * (heartbeat, mailbox middle, command tail) and returns; the mailbox and
- * command paths run only when those words say there is work.  Inputs are
- * written into the loop's signals only when an update is applied.  The
- * common update (every input, no odd flags) is straight-line code; odd
- * cases (partial masks, corruption, rejections) are out of line.
- * scripts/bench-dataplane counts the instructions.
+ * (heartbeat, mailbox middle, command tail) and takes one branch; the
+ * heartbeat, mailbox and command paths are out-of-line calls made only
+ * when those words say there is work.  An update's values are read once
+ * into private memory with the finite check fused (four a step) and
+ * applied to the loop's inputs with one block copy; partial masks, odd
+ * flags, corruption and rejections are out of line.  A record is the
+ * sample's head as one 64-byte copy and its values as runs of adjacent
+ * signals, one block copy each.  A publish writes the three fields that
+ * move every cycle and the others only when they changed.  There is no
+ * division in the cycle.  scripts/bench-dataplane counts the
+ * instructions; the finite check (four instructions a value, general
+ * registers only) is what remains proportional to an update's size.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
@@ -49,11 +55,27 @@
 #define SRT_DP_PUB_NS		1000000
 
 /*
- * What srt_dp_publish() must write beyond the hot fields; any of them
- * makes the current cycle publish.
+ * What srt_dp_publish() must write beyond the fields that change every
+ * cycle (live.cycle, stats.cycles and tel_records).  LIVE and STATS are
+ * rare and make the current cycle publish; the others wait for the next
+ * scheduled publish.
  */
-#define SRT_DP_DIRTY_LIVE	0x1	/* commit cycle, flags */
+#define SRT_DP_DIRTY_LIVE	0x1	/* commit cycle */
 #define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
+#define SRT_DP_DIRTY_HB		0x4	/* heartbeat and its cycle */
+#define SRT_DP_DIRTY_MBOX	0x8	/* mbox_seq, mbox_cycle, mbox_updates */
+#define SRT_DP_DIRTY_CMD	0x10	/* cmd_applied */
+#define SRT_DP_DIRTY_DROP	0x20	/* tel_drops */
+#define SRT_DP_DIRTY_NOW	(SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS)
+#define SRT_DP_DIRTY_ALL	0x3f
+
+/*
+ * cmd_quiet is the command tail that needs no work: the head, with this
+ * bit added while the last entry promised more, so no 32-bit tail can
+ * match it and the ring is looked at every cycle (an underrun, or the
+ * entry that continues the stream).
+ */
+#define SRT_DP_CMD_MORE_BIT	(1ULL << 32)
 
 /*
  * The rare paths, and the mailbox and command work (not every cycle has
@@ -92,6 +114,36 @@ struct srt_dp_geom {
 #define SRT_DP_W_IN	(offsetof(struct srt_signals, in) / 8)
 #define SRT_DP_W_OUT	(offsetof(struct srt_signals, out) / 8)
 
+/*
+ * A telemetry record from its cycle to its flags is a copy of the
+ * sample's first bytes: the two layouts must agree field by field.
+ */
+#define SRT_DP_TEL_HDR	(sizeof(struct shieldrt_tel) - \
+			 offsetof(struct shieldrt_tel, cycle))
+#define SRT_DP_SAME(t, c)	(offsetof(struct shieldrt_tel, t) - \
+				 offsetof(struct shieldrt_tel, cycle) == \
+				 offsetof(struct srt_cycle_sample, c))
+_Static_assert(SRT_DP_SAME(cycle, cycle) &&
+	       SRT_DP_SAME(deadline_ns, deadline_ns) &&
+	       SRT_DP_SAME(wake_ns, wake_ns) && SRT_DP_SAME(end_ns, end_ns) &&
+	       SRT_DP_SAME(irq_latency_ns, irq_latency_ns) &&
+	       SRT_DP_SAME(wake_latency_ns, thread_latency_ns) &&
+	       SRT_DP_SAME(compute_ns, compute_ns) &&
+	       SRT_DP_SAME(missed, missed) && SRT_DP_SAME(flags, flags) &&
+	       offsetof(struct shieldrt_tel, value) ==
+	       sizeof(struct shieldrt_tel),
+	       "struct srt_cycle_sample must begin like struct shieldrt_tel");
+
+/*
+ * A telemetry record's values as runs: bytes from word of struct
+ * srt_signals, each run right after the previous one in the record.  The
+ * default selection (every input, then every output) is two runs.
+ */
+struct srt_dp_run {
+	u16 word;
+	u16 bytes;
+};
+
 struct srt_dp {
 	/* where things are in the region (contents untrusted) */
 	unsigned char *base;
@@ -110,6 +162,7 @@ struct srt_dp {
 
 	/* geometry: private copies, never read back from the region */
 	u32 n_in;
+	u32 in_bytes;		/* 8 * n_in */
 	u32 in_mask;		/* bits of the inputs that exist */
 	u32 cmd_mask;		/* cmd_size - 1 */
 	u32 cmd_stride;
@@ -117,16 +170,19 @@ struct srt_dp {
 	u32 tel_stride;
 	u32 tel_decimation;
 	u32 tel_nsel;
+	u32 tel_nrun;
 	u8 tel_word[SHIELDRT_MAX_SEL];	/* srt_signals word per value */
+	struct srt_dp_run tel_run[SHIELDRT_MAX_SEL];
 
 	/* protocol state */
 	u32 mbox_front;
 	u32 cmd_head;
 	u32 cmd_more;		/* last entry promised more */
+	u64 cmd_quiet;		/* see SRT_DP_CMD_MORE_BIT */
 	u32 tel_tail;
 	u32 tel_countdown;	/* cycles until the next record */
 	u32 hb_last;
-	u32 dirty;		/* SRT_DP_DIRTY_* */
+	u32 dirty;		/* SRT_DP_DIRTY_*: to publish */
 	u32 pub_mask;		/* publish when !(cycles & pub_mask) */
 	u32 pub_seq;		/* seq of live and stats: never read back */
 	u32 kseq;		/* see SRT_DP_KSEQ */
@@ -137,6 +193,7 @@ struct srt_dp {
 	u64 mbox_seq;
 	u64 mbox_cycle;
 	struct shieldrt_stats st;	/* the truth; stats is a copy */
+	u64 stage[SHIELDRT_MAX_SIGNALS];	/* an update, read and checked */
 };
 
 static inline u32 srt_dp_round(u32 x)
@@ -224,6 +281,7 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->cmd_ent = dp->base + off->cmd_entries;
 	dp->tel_ent = dp->base + off->tel_entries;
 	dp->n_in = g->n_in;
+	dp->in_bytes = 8 * g->n_in;
 	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
 	dp->cmd_mask = off->cmd_size - 1;
 	dp->cmd_stride = off->cmd_stride;
@@ -231,12 +289,24 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->tel_stride = off->tel_stride;
 	dp->tel_decimation = g->tel_decimation;
 	dp->tel_nsel = g->tel_nsel;
-	/* Resolve the selection once: a record copies by word index. */
+	/*
+	 * Resolve the selection once: a record copies runs of consecutive
+	 * words of struct srt_signals (in[] and out[] are adjacent).
+	 */
 	for (i = 0; i < g->tel_nsel; i++) {
 		u32 sel = g->tel_sel[i], idx = sel & (SHIELDRT_MAX_SIGNALS - 1);
+		u32 w = idx + (sel & SHIELDRT_SEL_OUT ? SRT_DP_W_OUT :
+						      SRT_DP_W_IN);
+		struct srt_dp_run *run = &dp->tel_run[dp->tel_nrun];
 
-		dp->tel_word[i] = idx + (sel & SHIELDRT_SEL_OUT ?
-					 SRT_DP_W_OUT : SRT_DP_W_IN);
+		dp->tel_word[i] = w;
+		if (dp->tel_nrun && run[-1].word + run[-1].bytes / 8 == w) {
+			run[-1].bytes += 8;
+			continue;
+		}
+		run->word = w;
+		run->bytes = 8;
+		dp->tel_nrun++;
 	}
 	dp->tel_countdown = 1;		/* the first cycle records */
 }
@@ -309,7 +379,8 @@ enum srt_slot_verdict {
 
 /*
  * Read n values once into val[]; nonzero if any is NaN or infinite.  The
- * test is integer arithmetic on the bit patterns, ORed and checked once.
+ * test is integer arithmetic on the bit patterns, ORed and checked once;
+ * four values per step, as loop control would cost as much as a value.
  */
 static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 					      u32 n)
@@ -317,6 +388,17 @@ static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 	const u64 *end = src + n;
 	u64 bad = 0;
 
+	for (; end - src >= 4; src += 4, val += 4) {
+		u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
+		u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
+
+		val[0] = a;
+		val[1] = b;
+		val[2] = c;
+		val[3] = d;
+		bad |= srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
+		       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+	}
 	for (; src != end; src++, val++) {
 		u64 v = srt_read_once(*src);
 
@@ -324,15 +406,6 @@ static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 		bad |= srt_bits_nonfinite(v);
 	}
 	return bad & SRT_F64_SIGN_BIT;
-}
-
-static __always_inline void srt_dp_write_values(u64 *in, const u64 *val,
-						u32 n)
-{
-	const u64 *end = val + n;
-
-	for (; val != end; val++, in++)
-		srt_write_once(*in, *val);
 }
 
 /*
@@ -371,17 +444,18 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
  * ever half-applied.  Every input and no odd flag is the straight path.
  */
 static __always_inline enum srt_slot_verdict
-srt_dp_take(const struct srt_dp *dp, const struct shieldrt_slot *s,
+srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 	    u32 flags, u32 allowed_flags, u64 *in)
 {
-	u64 val[SHIELDRT_MAX_SIGNALS];
+	u64 *val = dp->stage;
 	u32 mask = srt_read_once(s->mask);
 
 	if (unlikely(mask != dp->in_mask || flags & ~allowed_flags))
 		return srt_dp_take_some(dp, s, flags, allowed_flags, mask, in);
 	if (unlikely(srt_dp_read_values(s->value, val, dp->n_in)))
 		return SRT_SLOT_BAD_VALUE;
-	srt_dp_write_values(in, val, dp->n_in);
+	/* Only the loop thread writes or reads the inputs: one block copy. */
+	memcpy(in, val, dp->in_bytes);
 	return SRT_SLOT_OK;
 }
 
@@ -414,7 +488,7 @@ static SRT_DP_SLOW void srt_dp_mbox_odd(struct srt_dp *dp, u32 mid)
 }
 
 /* Take the latest mailbox update: middle said FRESH. */
-static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
+static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 {
 	const struct shieldrt_slot *s;
 	enum srt_slot_verdict v;
@@ -438,6 +512,14 @@ static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 	dp->mbox_seq = srt_read_once(s->key);
 	dp->mbox_cycle = dp->cycle;
 	dp->st.mbox_updates++;
+	dp->dirty |= SRT_DP_DIRTY_MBOX;
+}
+
+/* The tail that needs no work from now on (see SRT_DP_CMD_MORE_BIT). */
+static __always_inline void srt_dp_cmd_settle(struct srt_dp *dp)
+{
+	dp->cmd_quiet = dp->cmd_head |
+			(dp->cmd_more ? SRT_DP_CMD_MORE_BIT : 0);
 }
 
 /*
@@ -453,6 +535,7 @@ static SRT_DP_SLOW void srt_dp_cmd_odd(struct srt_dp *dp, u32 tail)
 	srt_dp_count(dp, &dp->st.cmd_corrupt);
 	dp->cmd_head = tail;
 	dp->cmd_more = 0;
+	srt_dp_cmd_settle(dp);
 	srt_store_release(dp->cmd_headp, tail);		/* [B1] */
 }
 
@@ -473,9 +556,10 @@ srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
  * Apply the command entries due at dp->cycle, in order: tail moved, or
  * the last entry promised more (an empty ring is then an underrun).
  */
-static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
+static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
 	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
+	u32 more = dp->cmd_more;
 
 	if (unlikely(tail - head - 1 > dp->cmd_mask)) {
 		srt_dp_cmd_odd(dp, tail);
@@ -502,52 +586,59 @@ static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 			}
 		}
 		v = srt_dp_take(dp, e, flags, SHIELDRT_CMD_FLAGS, in);
-		if (likely(v == SRT_SLOT_OK))
+		if (likely(v == SRT_SLOT_OK)) {
 			dp->st.cmd_applied++;
-		else
+			dp->dirty |= SRT_DP_DIRTY_CMD;
+		} else {
 			srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
 				      &dp->st.cmd_rej_value,
 				      &dp->st.cmd_rej_flags);
+		}
 next:
-		dp->cmd_more = flags & SHIELDRT_CMD_MORE;
+		more = flags & SHIELDRT_CMD_MORE;
 	} while (++head != tail && --budget);
+	dp->cmd_more = more;
+	dp->cmd_quiet = head | (more ? SRT_DP_CMD_MORE_BIT : 0);
 	if (head != dp->cmd_head) {
 		dp->cmd_head = head;
 		srt_store_release(dp->cmd_headp, head);	/* [B1] */
 	}
 }
 
-/* The mailbox and command work, out of line: one call when there is any. */
-static SRT_DP_SLOW void srt_dp_updates(struct srt_dp *dp, u32 fresh,
-				       u32 tail, u64 *in)
+/* The heartbeat moved: note when, for the watchdog and the live block. */
+static SRT_DP_SLOW void srt_dp_heartbeat(struct srt_dp *dp, u32 hb)
 {
-	if (fresh)
-		srt_dp_mbox(dp, in);
-	if (tail != dp->cmd_head || dp->cmd_more)
-		srt_dp_cmd(dp, tail, in);
+	dp->hb_last = hb;
+	dp->hb_cycle = dp->cycle;
+	dp->dirty |= SRT_DP_DIRTY_HB;
 }
 
 /*
  * Start of a cycle, after the wait: heartbeat, mailbox, due commands.
  * Applied updates are written into sig->in; inputs nobody updated keep
- * their values, whoever set them.  Bounded work, no locks.
+ * their values, whoever set them.  Bounded work, no locks.  With nothing
+ * new, three user-written words are read and one branch is taken.
  */
 static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 					    struct srt_signals *sig)
 {
-	u32 hb, fresh, tail;
+	u32 hb, mid, tail;
 
 	srt_dp_kseq_begin(dp);
 	dp->cycle = cycle;
 	hb = srt_read_once(dp->user->heartbeat);
-	if (unlikely(hb != dp->hb_last)) {
-		dp->hb_last = hb;
-		dp->hb_cycle = cycle;
-	}
-	fresh = srt_read_once(dp->mbox->middle) & SHIELDRT_MBOX_FRESH;
+	mid = srt_read_once(dp->mbox->middle);
 	tail = srt_load_acquire(dp->cmd_tailp);		/* [A2] */
-	if (fresh || tail != dp->cmd_head || dp->cmd_more)
-		srt_dp_updates(dp, fresh, tail, sig->in);
+	if (unlikely((hb ^ dp->hb_last) | (mid & SHIELDRT_MBOX_FRESH) |
+		     (tail ^ dp->cmd_quiet))) {
+		/* out of line: a cycle without work pays for none of it */
+		if (hb != dp->hb_last)
+			srt_dp_heartbeat(dp, hb);
+		if (mid & SHIELDRT_MBOX_FRESH)
+			srt_dp_mbox(dp, sig->in);
+		if (tail != dp->cmd_quiet)
+			srt_dp_cmd(dp, tail, sig->in);
+	}
 	srt_dp_kseq_end(dp);
 }
 
@@ -557,6 +648,7 @@ static SRT_DP_SLOW void srt_dp_tel_drop(struct srt_dp *dp, u32 used)
 	if (used > dp->tel_mask + 1)
 		srt_dp_count(dp, &dp->st.tel_corrupt);
 	dp->st.tel_drops++;
+	dp->dirty |= SRT_DP_DIRTY_DROP;
 }
 
 /* One record at the ring's tail, or a counted drop if it is full. */
@@ -565,11 +657,12 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 					     const struct srt_signals *sig)
 {
 	const u64 *w = (const u64 *)sig;
-	const u8 *word = dp->tel_word;
-	const u32 tail = dp->tel_tail, nsel = dp->tel_nsel;
+	const struct srt_dp_run *run = dp->tel_run;
+	const struct srt_dp_run *end = run + dp->tel_nrun;
+	const u32 tail = dp->tel_tail;
 	struct shieldrt_tel *r;
-	u64 *dst;
-	u32 head, i;
+	unsigned char *dst;
+	u32 head;
 
 	head = srt_load_acquire(dp->tel_headp);		/* [D2] */
 	if (unlikely(tail - head > dp->tel_mask)) {
@@ -580,46 +673,50 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 				    (tail & dp->tel_mask) * dp->tel_stride);
 	/* Every opportunity is a record or a drop: seq needs no counter. */
 	r->seq = dp->st.tel_records + dp->st.tel_drops;
-	r->cycle = s->cycle;
-	r->deadline_ns = s->deadline_ns;
-	r->wake_ns = s->wake_ns;
-	r->end_ns = s->end_ns;
-	r->irq_latency_ns = s->irq_latency_ns;
-	r->wake_latency_ns = s->thread_latency_ns;
-	r->compute_ns = s->compute_ns;
-	r->missed = s->missed;
-	r->flags = s->flags;
-	/* Four values per step: loop control would cost as much as a copy. */
-	dst = r->value;
-	for (i = 0; i + 4 <= nsel; i += 4) {
-		srt_write_once(dst[i], w[word[i]]);
-		srt_write_once(dst[i + 1], w[word[i + 1]]);
-		srt_write_once(dst[i + 2], w[word[i + 2]]);
-		srt_write_once(dst[i + 3], w[word[i + 3]]);
+	/* One block from cycle to flags (not a field: no field-sized copy) */
+	memcpy((unsigned char *)r + offsetof(struct shieldrt_tel, cycle), s,
+	       SRT_DP_TEL_HDR);
+	/*
+	 * The values, a block copy per run: nobody reads the record before
+	 * the release of the tail below.
+	 */
+	dst = (unsigned char *)r->value;
+	for (; run != end; run++) {
+		memcpy(dst, w + run->word, run->bytes);
+		dst += run->bytes;
 	}
-	for (; i < nsel; i++)
-		srt_write_once(dst[i], w[word[i]]);
 	dp->tel_tail = tail + 1;
 	srt_store_release(dp->tel_tailp, tail + 1);		/* [C1] */
 	dp->st.tel_records++;
 }
 
-/* Everything that changes rarely: after a rejection, or to heal. */
-static SRT_DP_SLOW void srt_dp_publish_rare(struct srt_dp *dp)
+/*
+ * What changed since the last publish beyond the every-cycle fields:
+ * updates, the heartbeat, drops, and rarely a rejection (every counter)
+ * or a commit.
+ */
+static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp)
 {
 	struct shieldrt_live *l = &dp->hdr->live;
+	struct shieldrt_stats *p = dp->stats;
+	const u32 dirty = dp->dirty;
 
-	if (dp->dirty & SRT_DP_DIRTY_LIVE)
+	if (dirty & SRT_DP_DIRTY_HB) {
+		srt_seq_put(l->heartbeat, dp->hb_last);
+		srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
+	}
+	if (dirty & SRT_DP_DIRTY_DROP)
+		srt_seq_put(p->tel_drops, dp->st.tel_drops);
+	if (dirty & SRT_DP_DIRTY_LIVE)
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);
-	if (dp->dirty & SRT_DP_DIRTY_STATS)
-		srt_stats_copy(dp->stats, &dp->st);
-	dp->dirty = 0;
+	if (dirty & SRT_DP_DIRTY_STATS)
+		srt_stats_copy(p, &dp->st);
 }
 
 /*
  * The live block and the stats, as one seqcount write section: both seq
  * words carry the same value, so one private counter drives them.  What
- * moves often each time, the rest when it changed.
+ * moves every cycle each time, the rest only when it changed.
  */
 static __always_inline void srt_dp_publish(struct srt_dp *dp)
 {
@@ -631,17 +728,18 @@ static __always_inline void srt_dp_publish(struct srt_dp *dp)
 	srt_write_once(p->seq, seq);
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->cycle, dp->cycle);
-	srt_seq_put(l->heartbeat, dp->hb_last);
-	srt_seq_put(l->heartbeat_cycle, dp->hb_cycle);
-	srt_seq_put(l->mbox_seq, dp->mbox_seq);
-	srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
 	srt_seq_put(p->cycles, dp->st.cycles);
 	srt_seq_put(p->tel_records, dp->st.tel_records);
-	srt_seq_put(p->tel_drops, dp->st.tel_drops);
-	srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
-	srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
-	if (unlikely(dp->dirty))
-		srt_dp_publish_rare(dp);
+	if (dp->dirty & SRT_DP_DIRTY_MBOX) {
+		srt_seq_put(l->mbox_seq, dp->mbox_seq);
+		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
+		srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+	}
+	if (dp->dirty & SRT_DP_DIRTY_CMD)
+		srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
+	if (unlikely(dp->dirty & ~(SRT_DP_DIRTY_MBOX | SRT_DP_DIRTY_CMD)))
+		srt_dp_publish_dirty(dp);
+	dp->dirty = 0;
 	srt_seq_wmb();						/* [G1] */
 	dp->pub_seq = seq + 1;
 	srt_seq_put(l->seq, seq + 1);
@@ -685,8 +783,8 @@ static __always_inline void srt_dp_cycle_out(struct srt_dp *dp,
 		srt_dp_tel_write(dp, s, sig);
 	}
 	if (unlikely(!(cycles & SRT_DP_REFRESH_MASK)))
-		dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
-	if (!(cycles & dp->pub_mask) || dp->dirty)
+		dp->dirty = SRT_DP_DIRTY_ALL;
+	if (!(cycles & dp->pub_mask) || dp->dirty & SRT_DP_DIRTY_NOW)
 		srt_dp_publish(dp);
 	srt_dp_kseq_end(dp);
 }
@@ -698,7 +796,7 @@ static __always_inline void srt_dp_cycle_out(struct srt_dp *dp,
 static inline void srt_dp_flush(struct srt_dp *dp)
 {
 	srt_dp_kseq_begin(dp);
-	dp->dirty = SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS;
+	dp->dirty = SRT_DP_DIRTY_ALL;
 	srt_dp_publish(dp);
 	srt_dp_kseq_end(dp);
 }

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 	unsigned long n, i;
 	int mbox, cmd;
 	u64 v[SHIELDRT_MAX_SIGNALS];
-	u32 j, n_in, n_out;
+	u32 j, n_in, n_out, all;
 	void *mem;
 
 	if (argc != 5 && argc != 6) {
@@ -52,17 +52,19 @@ int main(int argc, char **argv)
 		return 2;
 	sig.n_in = n_in;
 	sig.n_out = n_out;
+	/* every input (a shift by 32 would be undefined) */
+	all = n_in >= 32 ? ~0U : (1U << n_in) - 1;
 	for (i = 0; i < n; i++) {
 		/* finite doubles, built without the FPU (kernel flags) */
 		for (j = 0; j < n_in; j++)
 			v[j] = 0x4000000000000000ULL + ((u64)(i + j) << 20);
 		if (mbox)
-			srt_mbox_write(&m, (1U << n_in) - 1, v);
+			srt_mbox_write(&m, all, v);
 		if (cmd) {
 			struct shieldrt_slot *e = srt_cmd_slot(&m, 0);
 
 			e->key = i;
-			e->mask = (1U << n_in) - 1;
+			e->mask = all;
 			e->flags = SHIELDRT_CMD_MORE;
 			memcpy(e->value, v, n_in * sizeof(u64));
 			srt_cmd_commit(&m, 1);
