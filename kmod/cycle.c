@@ -519,7 +519,11 @@ int srt_loop_thread(void *data)
 			srt_trigger_timeout(loop, c);
 			continue;
 		}
-		c->s.wake_ns = ktime_get_ns();
+		/*
+		 * The wait's last clock reading is the cycle's start: a
+		 * second reading would only add its own cost to the lateness.
+		 */
+		c->s.wake_ns = c->wait_end_ns ?: ktime_get_ns();
 		flags = srt_section_open(loop, c);
 		srt_read_inputs(loop, c);
 		srt_check_heartbeat(loop, c);

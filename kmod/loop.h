@@ -121,6 +121,7 @@ struct srt_cycle_ctx {
 	u64 spin_ns;
 	u64 spin_reads;
 	u64 post_ns;			/* the last cycle's, see srt_wait() */
+	u64 wait_end_ns;		/* the wait's last clock reading; 0: none */
 	u64 yields;
 	u64 rcu_yields;
 	u64 yields_forced;

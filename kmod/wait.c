@@ -52,6 +52,7 @@ static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	}
 	__set_current_state(TASK_RUNNING);
 	t1 = ktime_get_ns();
+	c->wait_end_ns = t1;
 	c->sleep_ns += t1 - t0;
 	if (!fired) {
 		hrtimer_cancel(&loop->timer);
@@ -185,6 +186,7 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 	} else {
 		c->spin_ns += prev - begin;
 		c->spin_reads += reads;
+		c->wait_end_ns = prev;
 	}
 	return ret;
 }
@@ -270,6 +272,8 @@ static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c,
  * deadline - slack for hybrid, the deadline for a spin).  A deadline
  * already past (catch-up) is not waited for.  An external loop waits for
  * its trigger instead (io.c), and gets 1 back when none came in time.
+ * c->wait_end_ns is left at the last clock reading the wait took (the
+ * spin's, or the wake-up's), which the cycle takes as its start.
  */
 int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 {
@@ -285,6 +289,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		return srt_io_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
+		c->wait_end_ns = now;
 		/* Behind: no gap, so only a yield overdue long enough. */
 		if (loop->cfg.mode == SRT_WAIT_POLL)
 			ret = srt_maybe_yield(loop, c, deadline);
@@ -317,8 +322,8 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	if (ret)
 		return ret;
 	ret = srt_spin_until(loop, c, deadline, SRT_SPIN_WAIT);
-	now = ktime_get_ns();
+	/* The reading that ended the spin: the cycle starts there. */
 	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SRT_WAIT_POLL)
-		c->s.thread_latency_ns = srt_delta(now, deadline);
+		c->s.thread_latency_ns = srt_delta(c->wait_end_ns, deadline);
 	return ret;
 }
