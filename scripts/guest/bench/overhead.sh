@@ -78,7 +78,7 @@ row() {
 		rd=- lr=-
 	fi
 	note "$(printf "$fmt" "$name" "$mode" "$cyc" "$wake" "$tw" "$comp" "$post" "$own" "$sched" "$rd" "$lr")"
-	b_json bench=overhead kernel="$SRT_KERNEL" arch="$SRT_ARCH" row="$name" \
+	b_json bench=overhead kernel="$SRT_KERNEL" arch="$SRT_ARCH" case="$name" \
 		mode="$mode" icount="${SRT_B_ICOUNT:-0}" period_us="$period" \
 		cycles="$cyc" wake="$wake" to_work="$tw" compute="$comp" \
 		post="$post" own="$own" sched="$sched" read_ns="$rd" \
