@@ -1604,7 +1604,7 @@ static void stats_cases(void)
 	       "STATS with garbage in the reply's fields: the same answer (%s)",
 	       ename(e));
 	tap_ok(a.nr_metrics == SHIELDRT_NR_METRICS && a.hist_bucket_ns > 0 &&
-	       (a.safe_reason <= SHIELDRT_SAFE_IO ||
+	       (a.safe_reason <= SHIELDRT_SAFE_REMOTE ||
 		a.safe_reason == SHIELDRT_SAFE_NEVER),
 	       "STATS: nr_metrics %u, hist_bucket_ns %u, safe_reason %#x",
 	       a.nr_metrics, a.hist_bucket_ns, a.safe_reason);
