@@ -19,7 +19,9 @@
  *	0x1c  phase    the writer's phase offset to the common epoch, ns
  *	               (signed)
  *	0x20  signals  count IEEE-754 doubles (low word, then high)
- *	0x20 + 8 * count  tail  the same sequence number, written last
+ *	0x20 + 8 * count      check  srt_rfm_check() of the sequence and
+ *	                             every word from node to the last signal
+ *	0x20 + 8 * count + 4  tail   the same sequence number, written last
  *
  * The writer: head = s; wmb; everything else; wmb; tail = s.  The reader:
  * tail; rmb; everything else; rmb; head.  If head == tail the block was
@@ -29,6 +31,12 @@
  * the read was torn and is thrown away (the reader tries again, a few
  * times).  Sequence 0 is never written: a block whose head and node words
  * are 0 was never written ("gone").
+ *
+ * The check word is not what keeps torn blocks out (the sequence pair
+ * is); it tells whether one got in anyway, or the link corrupted a block:
+ * a reader that verifies it (shieldrt_rfm's verify=1, reading every
+ * signal of the block) counts a whole block whose check does not match as
+ * "corrupt" and does not take it.
  */
 #ifndef SHIELDRT_RFM_H
 #define SHIELDRT_RFM_H
@@ -56,13 +64,35 @@
 /* Bytes of a block of @signals, rounded up to 64 (a cache line). */
 static inline u32 srt_rfm_stride(u32 signals)
 {
-	return round_up(SRT_RFM_SIG + 8 * signals + 4, 64);
+	return round_up(SRT_RFM_SIG + 8 * signals + 8, 64);
+}
+
+static inline u32 srt_rfm_check_off(u32 signals)
+{
+	return SRT_RFM_SIG + 8 * signals;
 }
 
 static inline u32 srt_rfm_tail_off(u32 signals)
 {
-	return SRT_RFM_SIG + 8 * signals;
+	return SRT_RFM_SIG + 8 * signals + 4;
 }
+
+/*
+ * The check word: from the sequence, each word in turn rotated in and
+ * multiplied by FNV-1's prime.  @w holds the block's words from node
+ * (0x04) to the last signal's high word, in order.
+ */
+static inline u32 srt_rfm_check(u32 seq, const u32 *w, u32 n)
+{
+	u32 h = seq, i;
+
+	for (i = 0; i < n; i++)
+		h = ((h << 5 | h >> 27) ^ w[i]) * 16777619U;
+	return h;
+}
+
+/* Words srt_rfm_check() covers: node, cycle (2), time (2), count, phase, signals. */
+#define SRT_RFM_CHECK_WORDS(signals)	(7 + 2 * (signals))
 
 /*
  * Does a layout of @nodes blocks of @signals at @base fit a window of
@@ -85,6 +115,8 @@ static inline int srt_rfm_layout(u64 base, u32 nodes, u32 signals, u64 len,
 /* What one read of a block found. */
 struct srt_rfm_snap {
 	u32 head, node, count, tail;
+	u32 check;		/* the block's check word */
+	u32 sum;		/* the reader's srt_rfm_check(); = check unverified */
 	s32 phase_ns;
 	u64 cycle, time_ns;
 };
@@ -98,6 +130,7 @@ enum srt_rfm_state {
 	SRT_RFM_BADID,		/* node word not this slot's node */
 	SRT_RFM_BACKWARDS,	/* sequence older than one seen */
 	SRT_RFM_BADCOUNT,	/* a different number of signals */
+	SRT_RFM_CORRUPT,	/* whole, but the check word does not match */
 	SRT_RFM_NR_STATES,
 	/* not a remote's state: another writer in this node's own block */
 	SRT_RFM_DUPLICATE = SRT_RFM_NR_STATES
@@ -113,6 +146,7 @@ static inline const char *srt_rfm_state_name(enum srt_rfm_state s)
 		[SRT_RFM_BADID] = "badid",
 		[SRT_RFM_BACKWARDS] = "backwards",
 		[SRT_RFM_BADCOUNT] = "badcount",
+		[SRT_RFM_CORRUPT] = "corrupt",
 	};
 
 	return (unsigned int)s < SRT_RFM_NR_STATES ? names[s] : "?";
@@ -142,6 +176,8 @@ srt_rfm_judge(struct srt_rfm_peer *p, const struct srt_rfm_snap *s, u32 id,
 		st = SRT_RFM_TORN;
 	else if (!s->head && !s->node)
 		st = SRT_RFM_GONE;
+	else if (s->check != s->sum)
+		st = SRT_RFM_CORRUPT;
 	else if (s->node != (SRT_RFM_MAGIC | id))
 		st = SRT_RFM_BADID;
 	else if (s->count != count)

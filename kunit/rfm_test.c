@@ -15,13 +15,15 @@ static void rfm_layout_fits(struct kunit *test)
 {
 	u64 end;
 
-	/* 32 + 8 * 8 + 4 = 100 bytes, a block every 128 */
+	/* 32 + 8 * 8 + 8 = 104 bytes, a block every 128 */
 	KUNIT_EXPECT_EQ(test, srt_rfm_stride(8), 128);
 	KUNIT_EXPECT_EQ(test, srt_rfm_stride(1), 64);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(3), 64);	/* 60 bytes */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(4), 128);	/* 68 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(3), 64);	/* 64 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(4), 128);	/* 72 bytes */
 	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32), 320);
-	KUNIT_EXPECT_EQ(test, srt_rfm_tail_off(8), 0x60);
+	KUNIT_EXPECT_EQ(test, srt_rfm_check_off(8), 0x60);
+	KUNIT_EXPECT_EQ(test, srt_rfm_tail_off(8), 0x64);
+	KUNIT_EXPECT_EQ(test, SRT_RFM_CHECK_WORDS(8), 23);
 
 	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 2, 8, 1 << 20, &end), 0);
 	KUNIT_EXPECT_EQ(test, end, 256);
@@ -146,6 +148,39 @@ static void rfm_judge_bad(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, srt_rfm_state_name(SRT_RFM_NR_STATES), "?");
 }
 
+static void rfm_check_word(struct kunit *test)
+{
+	/* node 1, cycle 10, time 0, 1 signal (pi): computed off-line */
+	u32 w[] = { SRT_RFM_MAGIC | 1, 10, 0, 0, 0, 1, 0,
+		    0x54442D18, 0x400921FB };
+	struct srt_rfm_peer p = {};
+	struct srt_rfm_snap s = {
+		.head = 7, .tail = 7, .node = w[0], .count = 1,
+		.check = 0xeb8c5882,
+	};
+
+	KUNIT_EXPECT_EQ(test, srt_rfm_check(7, w, ARRAY_SIZE(w)), 0xeb8c5882);
+	KUNIT_EXPECT_EQ(test, srt_rfm_check(0, w, 0), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_check(1, w, 0), 1);
+	/* one word of another write (the signal's high half), or the same
+	 * words under another sequence: a different check
+	 */
+	w[8] = 0x4005BF0A;
+	KUNIT_EXPECT_NE(test, srt_rfm_check(7, w, ARRAY_SIZE(w)), 0xeb8c5882);
+	w[8] = 0x400921FB;
+	KUNIT_EXPECT_NE(test, srt_rfm_check(8, w, ARRAY_SIZE(w)), 0xeb8c5882);
+
+	s.sum = srt_rfm_check(7, w, ARRAY_SIZE(w));
+	KUNIT_EXPECT_EQ(test, srt_rfm_judge(&p, &s, 1, 1), SRT_RFM_FRESH);
+	s.head = s.tail = 8;
+	s.sum = srt_rfm_check(8, w, ARRAY_SIZE(w));
+	KUNIT_EXPECT_EQ(test, srt_rfm_judge(&p, &s, 1, 1), SRT_RFM_CORRUPT);
+	KUNIT_EXPECT_EQ(test, p.last_seq, 7);
+	KUNIT_EXPECT_EQ(test, p.age_cycles, 1);
+	KUNIT_EXPECT_STREQ(test, srt_rfm_state_name(SRT_RFM_CORRUPT),
+			   "corrupt");
+}
+
 static void rfm_buckets(struct kunit *test)
 {
 	u64 v;
@@ -214,6 +249,7 @@ static struct kunit_case rfm_cases[] = {
 	KUNIT_CASE(rfm_judge_sequence),
 	KUNIT_CASE(rfm_judge_wrap),
 	KUNIT_CASE(rfm_judge_bad),
+	KUNIT_CASE(rfm_check_word),
 	KUNIT_CASE(rfm_buckets),
 	KUNIT_CASE(rfm_quantiles),
 	KUNIT_CASE(rfm_phase),

@@ -32,6 +32,12 @@
  * Each cycle's phase offset to that grid (the read's time against the
  * nearest multiple) is measured, histogrammed and written to the block.
  *
+ * With verify=1 (the default) every read takes the whole block and
+ * checks its check word: a whole block that does not match is "corrupt"
+ * and not taken (a torn block the sequence pair let through, or a link
+ * that garbles).  verify=0 reads only the signals the inputs take, fewer
+ * accesses (each one a PCI read on a board), and cannot see either.
+ *
  * Every access is 32 bits wide (readl/writel: single-copy atomic on every
  * architecture, no readq on 32-bit ARM needed); a 64-bit value is two of
  * them, low word first, and the block's sequence pair says whether they
@@ -97,6 +103,10 @@ MODULE_PARM_DESC(in, "where the bound inputs come from: NODE:SIGNAL,... in order
 static unsigned int stale_limit;
 module_param(stale_limit, uint, 0444);
 MODULE_PARM_DESC(stale_limit, "cycles without a fresh block before safe state (0: never)");
+
+static bool verify = true;
+module_param(verify, bool, 0444);
+MODULE_PARM_DESC(verify, "read every signal of a block and check its check word (default on)");
 
 static char *rfm_clock = "tai";
 module_param_named(clock, rfm_clock, charp, 0444);
@@ -164,43 +174,60 @@ static void __iomem *rfm_block(u32 k)
 	return rfm_win + k * rfm_stride;
 }
 
-static u64 rfm_read64(void __iomem *p)
-{
-	u32 lo = readl_relaxed(p);
+/* Word @i of those srt_rfm_check() covers: at 0x04 + 4 i. */
+#define RFM_W(i)	(SRT_RFM_NODE + 4 * (i))
+#define RFM_WSIG(s)	(7 + 2 * (s))	/* signal s's low word */
+#define RFM_NW		SRT_RFM_CHECK_WORDS(SRT_RFM_MAX_SIGNALS)
 
-	return (u64)readl_relaxed(p + 4) << 32 | lo;
-}
-
-static void rfm_write64(u64 v, void __iomem *p)
+static u64 rfm_u64(const u32 *w)
 {
-	writel_relaxed(lower_32_bits(v), p);
-	writel_relaxed(upper_32_bits(v), p + 4);
+	return (u64)w[1] << 32 | w[0];
 }
 
 /*
- * One read of remote @k's block: the header and the signals the inputs
- * take from it (into @val, by input), in the order the header comment
- * of shieldrt_rfm.h gives.
+ * One read of remote @k's block, in the order the header comment of
+ * shieldrt_rfm.h gives: the header and, with verify, every signal and
+ * the check; without, the signals the inputs take only.  The values the
+ * inputs take go to @val, by input.
  */
 static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 {
 	void __iomem *blk = rfm_block(k);
-	u32 i;
+	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals), i, s;
 
 	sn->tail = readl_relaxed(blk + srt_rfm_tail_off(signals));
 	/* The tail before the rest: pairs with the writer's second wmb(). */
 	rmb();
-	sn->node = readl_relaxed(blk + SRT_RFM_NODE);
-	sn->cycle = rfm_read64(blk + SRT_RFM_CYCLE);
-	sn->time_ns = rfm_read64(blk + SRT_RFM_TIME);
-	sn->count = readl_relaxed(blk + SRT_RFM_COUNT);
-	sn->phase_ns = (s32)readl_relaxed(blk + SRT_RFM_PHASE);
-	for (i = 0; i < rfm_n_in; i++)
-		if (rfm_in_node[i] == k)
-			val[i] = rfm_read64(blk + SRT_RFM_SIG + 8 * rfm_in_sig[i]);
+	if (verify) {
+		for (i = 0; i < nw; i++)
+			w[i] = readl_relaxed(blk + RFM_W(i));
+		sn->check = readl_relaxed(blk + srt_rfm_check_off(signals));
+	} else {
+		for (i = 0; i < RFM_WSIG(0); i++)
+			w[i] = readl_relaxed(blk + RFM_W(i));
+		for (i = 0; i < rfm_n_in; i++) {
+			if (rfm_in_node[i] != k)
+				continue;
+			s = RFM_WSIG(rfm_in_sig[i]);
+			w[s] = readl_relaxed(blk + RFM_W(s));
+			w[s + 1] = readl_relaxed(blk + RFM_W(s + 1));
+		}
+	}
 	/* The rest before the head: pairs with the writer's first wmb(). */
 	rmb();
 	sn->head = readl_relaxed(blk + SRT_RFM_HEAD);
+
+	sn->node = w[0];
+	sn->cycle = rfm_u64(&w[1]);
+	sn->time_ns = rfm_u64(&w[3]);
+	sn->count = w[5];
+	sn->phase_ns = (s32)w[6];
+	sn->sum = verify ? srt_rfm_check(sn->tail, w, nw) : 0;
+	if (!verify)
+		sn->check = 0;
+	for (i = 0; i < rfm_n_in; i++)
+		if (rfm_in_node[i] == k)
+			val[i] = rfm_u64(&w[RFM_WSIG(rfm_in_sig[i])]);
 }
 
 static void rfm_hist(u64 *h, u32 n, u64 *count, u64 *max, u64 v)
@@ -250,6 +277,10 @@ static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now)
 	case SRT_RFM_BADCOUNT:
 		word = sn.count;
 		want = signals;
+		break;
+	case SRT_RFM_CORRUPT:
+		word = sn.check;
+		want = sn.sum;
 		break;
 	default:
 		break;
@@ -317,7 +348,8 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
 	struct rfm_state *s = b->priv;
 	void __iomem *blk = rfm_block(node);
-	u32 head, tail, i;
+	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals), head, tail, i;
+	u64 now, v;
 
 	preempt_disable();
 	write_seqcount_begin(&s->seq);
@@ -334,16 +366,27 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	s->own_seq = srt_rfm_next_seq(s->wrote ? s->own_seq : head);
 	s->wrote = true;
 
+	now = rfm_now();
+	w[0] = SRT_RFM_MAGIC | node;
+	w[1] = lower_32_bits(s->cycles);
+	w[2] = upper_32_bits(s->cycles);
+	w[3] = lower_32_bits(now);
+	w[4] = upper_32_bits(now);
+	w[5] = signals;
+	w[6] = (u32)(s32)s->phase_ns;
+	for (i = 0; i < signals; i++) {
+		v = i < b->n_out ? out[i] : 0;
+		w[RFM_WSIG(i)] = lower_32_bits(v);
+		w[RFM_WSIG(i) + 1] = upper_32_bits(v);
+	}
+
 	writel_relaxed(s->own_seq, blk + SRT_RFM_HEAD);
 	/* The head before the rest: a reader reads it last. */
 	wmb();
-	writel_relaxed(SRT_RFM_MAGIC | node, blk + SRT_RFM_NODE);
-	rfm_write64(s->cycles, blk + SRT_RFM_CYCLE);
-	rfm_write64(rfm_now(), blk + SRT_RFM_TIME);
-	writel_relaxed(signals, blk + SRT_RFM_COUNT);
-	writel_relaxed((u32)(s32)s->phase_ns, blk + SRT_RFM_PHASE);
-	for (i = 0; i < signals; i++)
-		rfm_write64(i < b->n_out ? out[i] : 0, blk + SRT_RFM_SIG + 8 * i);
+	for (i = 0; i < nw; i++)
+		writel_relaxed(w[i], blk + RFM_W(i));
+	writel_relaxed(srt_rfm_check(s->own_seq, w, nw),
+		       blk + srt_rfm_check_off(signals));
 	/* The rest before the tail: a reader reads it first. */
 	wmb();
 	writel_relaxed(s->own_seq, blk + srt_rfm_tail_off(signals));
@@ -457,8 +500,9 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 	seq_printf(m, "layout: nodes=%u signals=%u stride=%u end=%#llx window=%llu\n",
 		   nodes, signals, rfm_stride, rfm_end,
 		   (u64)pci_resource_len(rfm_dev, bar));
-	seq_printf(m, "node: %u clock: %s stale_limit: %u\n", node,
-		   rfm_clockid == CLOCK_TAI ? "tai" : "realtime", stale_limit);
+	seq_printf(m, "node: %u clock: %s stale_limit: %u verify: %d\n", node,
+		   rfm_clockid == CLOCK_TAI ? "tai" : "realtime", stale_limit,
+		   verify);
 	seq_puts(m, "in:");
 	for (i = 0; i < rfm_n_in; i++)
 		seq_printf(m, " %u:%u", rfm_in_node[i], rfm_in_sig[i]);

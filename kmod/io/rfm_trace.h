@@ -20,6 +20,7 @@ TRACE_DEFINE_ENUM(SRT_RFM_GONE);
 TRACE_DEFINE_ENUM(SRT_RFM_BADID);
 TRACE_DEFINE_ENUM(SRT_RFM_BACKWARDS);
 TRACE_DEFINE_ENUM(SRT_RFM_BADCOUNT);
+TRACE_DEFINE_ENUM(SRT_RFM_CORRUPT);
 TRACE_DEFINE_ENUM(SRT_RFM_DUPLICATE);
 
 #define srt_rfm_show_state(s)					\
@@ -31,6 +32,7 @@ TRACE_DEFINE_ENUM(SRT_RFM_DUPLICATE);
 			 { SRT_RFM_BADID, "badid" },		\
 			 { SRT_RFM_BACKWARDS, "backwards" },	\
 			 { SRT_RFM_BADCOUNT, "badcount" },	\
+			 { SRT_RFM_CORRUPT, "corrupt" },	\
 			 { SRT_RFM_DUPLICATE, "duplicate" })
 
 /* Every remote block, every cycle: what the reader found. */
@@ -62,8 +64,9 @@ TRACE_EVENT(rfm_block,
 
 /*
  * A block refused: what it carried (@word: the node word for badid, the
- * sequence for backwards, the count for badcount, the foreign sequence
- * in this node's own block for "duplicate").
+ * sequence for backwards, the count for badcount, the check word for
+ * corrupt, the foreign sequence in this node's own block for
+ * "duplicate").
  */
 TRACE_EVENT(rfm_reject,
 	TP_PROTO(u32 node, u32 remote, int why, u32 word, u32 expected),

@@ -294,7 +294,7 @@ rfm_wait_peer() {
 rfm_summary() {
 	note "$2: cycles $(awk '$1 == "cycles:" { print $2 }' "$SRT_DBG/$2/stats"), node $1's block:" \
 		"fresh $(rfm_rst "$1" fresh) stale $(rfm_rst "$1" stale) torn $(rfm_rst "$1" torn)" \
-		"(retried $(rfm_rst "$1" retries)) gone $(rfm_rst "$1" gone)" \
+		"(retried whole: $(rfm_rst "$1" retries)) corrupt $(rfm_rst "$1" corrupt) gone $(rfm_rst "$1" gone)" \
 		"badid $(rfm_rst "$1" badid) backwards $(rfm_rst "$1" backwards)"
 	note "  data age, cycles: p50 $(rfm_rst "$1" age_cycles_p50) p99 $(rfm_rst "$1" age_cycles_p99) max $(rfm_rst "$1" age_cycles_max)"
 	note "  data age, us:     p50 $(($(rfm_rst "$1" age_ns_p50) / 1000)) p99 $(($(rfm_rst "$1" age_ns_p99) / 1000)) max $(($(rfm_rst "$1" age_ns_max) / 1000))" \

@@ -9,7 +9,8 @@
 #
 #   A  every kind of remote block at once, written before insmod: fresh
 #      then stale, badid (another node's id), torn (head != tail),
-#      badcount, gone (never written); counted and traced, the inputs
+#      badcount, gone (never written), corrupt (check word); counted and
+#      traced, the inputs
 #      taken from the good block only, node 0's block well formed with
 #      the echoed values; binds the provider cannot serve are refused.
 #   B  stale_limit=20 and a remote that never writes again: safe state,
@@ -30,7 +31,7 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 BASE=0x1000	# the layout's offset in BAR 2
 MAGIC=0x52460000
-# signals=2: a block is 64 bytes, the tail at 0x30
+# signals=2: a block is 64 bytes, the check word at 0x30, the tail at 0x34
 PI_LO=0x54442D18 PI_HI=0x400921FB	# 3.141592653589793
 E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
@@ -45,24 +46,31 @@ bar_phys() {
 # w OFF VAL / r OFF: a 32-bit word of the layout
 w() { devmem "$(printf '0x%x' $((B + BASE + $1)))" 32 "$2"; }
 r() { devmem "$(printf '0x%x' $((B + BASE + $1)))" 32; }
-# blk K SEQ NODEWORD COUNT [TAIL] [SIG0_LO SIG0_HI]: node K's block,
-# stamped with the clock now, signals pi (or the one given) and e
+# check SEQ WORD...: include/shieldrt_rfm.h's srt_rfm_check()
+check() {
+	local h=$(($1))
+	shift
+	for x in "$@"; do
+		h=$(((((h << 5) | (h >> 27)) & 0xffffffff) ^ x))
+		h=$(((h * 16777619) & 0xffffffff))
+	done
+	echo $h
+}
+# blk K SEQ NODEWORD COUNT [TAIL] [SIG0_LO SIG0_HI] [CHECK_XOR]: node K's
+# block, stamped with the clock now, signals pi (or the one given) and e,
+# its check word (XOR CHECK_XOR: a corrupt block)
 blk() {
-	local o=$(($1 * 64)) ns
+	local o=$(($1 * 64)) ns words c
 	ns=$(($(date +%s) * 1000000000))
+	words="$3 $2 0 $((ns & 0xffffffff)) $((ns >> 32)) $4 0 ${6:-$PI_LO} ${7:-$PI_HI} $E_LO $E_HI"
+	c=$(check "$2" $words)
 	w $o "$2"
-	w $((o + 4)) "$3"
-	w $((o + 8)) "$2"
-	w $((o + 12)) 0
-	w $((o + 16)) $((ns & 0xffffffff))
-	w $((o + 20)) $((ns >> 32))
-	w $((o + 24)) "$4"
-	w $((o + 28)) 0
-	w $((o + 32)) "${6:-$PI_LO}"
-	w $((o + 36)) "${7:-$PI_HI}"
-	w $((o + 40)) $E_LO
-	w $((o + 44)) $E_HI
-	w $((o + 48)) "${5:-$2}"
+	for x in $words; do
+		o=$((o + 4))
+		w $o "$x"
+	done
+	w $((o + 4)) $((c ^ ${8:-0}))
+	w $((o + 8)) "${5:-$2}"
 }
 zero_blocks() {
 	local o=0
@@ -148,14 +156,15 @@ echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
 echo >$TR/trace 2>/dev/null
 
 # --- A: every kind of block at once --------------------------------------
-zero_blocks 6
+zero_blocks 7
 blk 1 10 $((MAGIC | 1)) 2
 blk 2 5 $((MAGIC | 3)) 2		# claims node 3's id
 blk 3 7 $((MAGIC | 3)) 2 6		# head 7, tail 6
 blk 4 4 $((MAGIC | 4)) 3		# three signals, the layout says 2
 # node 5: never written
-rfm_load nodes=6 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
-t_check "status: the layout" grep -qx "layout: nodes=6 signals=2 stride=64 end=0x1180 window=1048576" $RDBG/status
+blk 6 8 $((MAGIC | 6)) 2 8 $PI_LO $PI_HI 0x100	# one bit of the check off
+rfm_load nodes=7 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
+t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 stride=64 end=0x11c0 window=1048576" $RDBG/status
 t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RDBG/status
 t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_rfm /proc/iomem
 if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-2" 2>/dev/null; then
@@ -192,6 +201,9 @@ t_ge "node 3 (head 7, tail 6): torn" "$(rst 3 torn)" 50
 t_eq "node 3: nothing taken" 0 "$(rst 3 fresh)"
 t_ge "node 4 (3 signals): badcount" "$(rst 4 badcount)" 50
 t_eq "node 5: nothing taken" 0 "$(rst 5 fresh)"
+t_ge "node 6 (check word off by one bit): corrupt" "$(rst 6 corrupt)" 50
+t_eq "node 6: nothing taken" 0 "$(rst 6 fresh)"
+t_eq "node 1 (well formed): not corrupt" 0 "$(rst 1 corrupt)"
 t_eq "no node used by no input trips anything" 0 "$(rst 1 trips)"
 t_check "traced: badid" trace_has "node=0 remote=2 badid: 0x52460003, expected 0x52460002"
 t_check "traced: badcount" trace_has "node=0 remote=4 badcount: 0x3, expected 0x2"
@@ -203,7 +215,9 @@ destroy ra"
 t_check "rmmod shieldrt_rfm (unbound)" rmmod shieldrt_rfm
 t_check "/proc/iomem: the BAR released" sh -c "! grep -q shieldrt_rfm /proc/iomem"
 h=$(r 0)
-t_eq "node 0's block: head = tail" "$h" "$(r 0x30)"
+t_eq "node 0's block: head = tail" "$h" "$(r 0x34)"
+t_eq "node 0's block: its check word" \
+	"$(printf '0x%08X' "$(check "$h" $(for o in 4 8 12 16 20 24 28 32 36 40 44; do r $o; done))")" "$(r 0x30)"
 t_eq "node 0's block: its id" 0x52460000 "$(r 4)"
 t_eq "node 0's block: 2 signals" 0x00000002 "$(r 0x18)"
 t_eq "node 0's signal 0 = node 1's signal 0 (pi), echoed" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
@@ -249,8 +263,10 @@ if r 0x40 >/dev/null 2>&1; then
 	t_check "traced: backwards" trace_has "remote=1 backwards: 0x9, expected 0xb"
 	w 0x40 12		# head 12, tail still 9
 	t_wait_ge "head 12, tail 9: torn" 1 30 rst 1 torn
-	w 0x70 12
-	t_wait_ge "tail 12: whole again, fresh" 3 30 rst 1 fresh
+	w 0x74 12		# tail 12, the check still sequence 9's
+	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rst 1 corrupt
+	blk 1 12 $((MAGIC | 1)) 2
+	t_wait_ge "block 12 whole: fresh" 3 30 rst 1 fresh
 	t_eq "rc: running through all of it" running "$(cat $SRT_DBG/rc/state)"
 	# a second writer in node 0's block: two nodes claiming id 0
 	t_wait_ge "another writer in node 0's block: duplicates" 1 30 sh -c \
