@@ -19,9 +19,17 @@
  *	0x1c  phase    the writer's phase offset to the common epoch, ns
  *	               (signed)
  *	0x20  signals  count IEEE-754 doubles (low word, then high)
- *	0x20 + 8 * count      check  srt_rfm_check() of the sequence and
- *	                             every word from node to the last signal
- *	0x20 + 8 * count + 4  tail   the same sequence number, written last
+ *	E = 0x20 + 8 * count
+ *	E          echo   nodes words: for each node j, the sequence of j's
+ *	                  block this writer last took (0: none; its own: 0)
+ *	E + 4 * nodes      check  srt_rfm_check() of the sequence and every
+ *	                          word from node to the last echo
+ *	E + 4 * nodes + 4  tail   the same sequence number, written last
+ *
+ * The echo gives each node its round trip without a common clock: node A
+ * wrote its sequence s at its cycle c and time t (its own clock); when A
+ * takes a block of B whose echo for A is s, the round trip A -> B -> A is
+ * A's cycles since c and its ns since t.
  *
  * The writer: head = s; wmb; everything else; wmb; tail = s.  The reader:
  * tail; rmb; everything else; rmb; head.  If head == tail the block was
@@ -61,20 +69,25 @@
 #define SRT_RFM_MAGIC	0x52460000U	/* "RF" in the high half */
 #define SRT_RFM_ID_MASK	0x0000ffffU
 
-/* Bytes of a block of @signals, rounded up to 64 (a cache line). */
-static inline u32 srt_rfm_stride(u32 signals)
+/* Bytes of a block of @signals in a layout of @nodes, rounded up to 64. */
+static inline u32 srt_rfm_stride(u32 signals, u32 nodes)
 {
-	return round_up(SRT_RFM_SIG + 8 * signals + 8, 64);
+	return round_up(SRT_RFM_SIG + 8 * signals + 4 * nodes + 8, 64);
 }
 
-static inline u32 srt_rfm_check_off(u32 signals)
+static inline u32 srt_rfm_echo_off(u32 signals)
 {
 	return SRT_RFM_SIG + 8 * signals;
 }
 
-static inline u32 srt_rfm_tail_off(u32 signals)
+static inline u32 srt_rfm_check_off(u32 signals, u32 nodes)
 {
-	return SRT_RFM_SIG + 8 * signals + 4;
+	return SRT_RFM_SIG + 8 * signals + 4 * nodes;
+}
+
+static inline u32 srt_rfm_tail_off(u32 signals, u32 nodes)
+{
+	return SRT_RFM_SIG + 8 * signals + 4 * nodes + 4;
 }
 
 /*
@@ -91,8 +104,11 @@ static inline u32 srt_rfm_check(u32 seq, const u32 *w, u32 n)
 	return h;
 }
 
-/* Words srt_rfm_check() covers: node, cycle (2), time (2), count, phase, signals. */
-#define SRT_RFM_CHECK_WORDS(signals)	(7 + 2 * (signals))
+/*
+ * Words srt_rfm_check() covers: node, cycle (2), time (2), count, phase,
+ * signals (2 each), echoes.
+ */
+#define SRT_RFM_CHECK_WORDS(signals, nodes)	(7 + 2 * (signals) + (nodes))
 
 /*
  * Does a layout of @nodes blocks of @signals at @base fit a window of
@@ -108,7 +124,7 @@ static inline int srt_rfm_layout(u64 base, u32 nodes, u32 signals, u64 len,
 		return -EINVAL;
 	if (base % 64)
 		return -EINVAL;
-	*end = base + (u64)nodes * srt_rfm_stride(signals);
+	*end = base + (u64)nodes * srt_rfm_stride(signals, nodes);
 	return *end <= len ? 0 : -ERANGE;
 }
 
@@ -118,6 +134,7 @@ struct srt_rfm_snap {
 	u32 check;		/* the block's check word */
 	u32 sum;		/* the reader's srt_rfm_check(); = check unverified */
 	s32 phase_ns;
+	u32 echo;		/* its echo of the reader's sequence */
 	u64 cycle, time_ns;
 };
 

@@ -15,21 +15,23 @@ static void rfm_layout_fits(struct kunit *test)
 {
 	u64 end;
 
-	/* 32 + 8 * 8 + 8 = 104 bytes, a block every 128 */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(8), 128);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(1), 64);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(3), 64);	/* 64 bytes */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(4), 128);	/* 72 bytes */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32), 320);
-	KUNIT_EXPECT_EQ(test, srt_rfm_check_off(8), 0x60);
-	KUNIT_EXPECT_EQ(test, srt_rfm_tail_off(8), 0x64);
-	KUNIT_EXPECT_EQ(test, SRT_RFM_CHECK_WORDS(8), 23);
+	/* 32 + 8 * 8 + 4 * 2 + 8 = 112 bytes, a block every 128 */
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(8, 2), 128);
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(1, 2), 64);
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(2, 2), 64);	/* 64 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(2, 3), 128);	/* 68 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32, 2), 320);
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32, 16), 384);
+	KUNIT_EXPECT_EQ(test, srt_rfm_echo_off(8), 0x60);
+	KUNIT_EXPECT_EQ(test, srt_rfm_check_off(8, 2), 0x68);
+	KUNIT_EXPECT_EQ(test, srt_rfm_tail_off(8, 2), 0x6c);
+	KUNIT_EXPECT_EQ(test, SRT_RFM_CHECK_WORDS(8, 2), 25);
 
 	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 2, 8, 1 << 20, &end), 0);
 	KUNIT_EXPECT_EQ(test, end, 256);
 	/* exactly the window: fits; one byte less: does not */
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 320, &end), 0);
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 320 - 1, &end),
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 384, &end), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 384 - 1, &end),
 			-ERANGE);
 	/* at the end of a 1 MiB window */
 	KUNIT_EXPECT_EQ(test, srt_rfm_layout((1 << 20) - 640, 2, 32, 1 << 20,

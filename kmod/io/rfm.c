@@ -69,8 +69,7 @@
 #include "rfm_trace.h"
 
 #define RFM_TRIES	3	/* reads of a block before it counts as torn */
-#define RFM_HC		64	/* age in cycles: 0..7 exact, up to ~500 */
-#define RFM_HN		256	/* age and phase in ns: up to ~17 s */
+#define RFM_HN		256	/* buckets: 8 a power of two, up to ~17e9 */
 
 static char *addr;
 module_param(addr, charp, 0444);
@@ -112,8 +111,31 @@ static char *rfm_clock = "tai";
 module_param_named(clock, rfm_clock, charp, 0444);
 MODULE_PARM_DESC(clock, "the common clock: tai (default) or realtime");
 
-/* One remote block, as this node's loop sees it. */
+/* A histogram, its sample count and exact maximum. */
+struct rfm_hist {
+	u64 n, max;
+	u64 h[RFM_HN];
+};
+
+/* What the status shows of one remote; the reset file clears it. */
+struct rfm_rcount {
+	u64 n[SRT_RFM_NR_STATES];
+	u64 retries;		/* torn reads that a retry made whole */
+	u64 trips;		/* times it reached stale_limit */
+	u64 future;		/* stamps ahead of this node's clock */
+	u64 rtt_lost;		/* echoes older than the write log */
+	struct rfm_hist age_c;	/* age of the data in use, cycles */
+	struct rfm_hist age_ns;	/* age of the data in use, ns */
+	struct rfm_hist rtt_c;	/* round trip through it, cycles */
+	struct rfm_hist rtt_ns;	/* round trip through it, ns */
+};
+
+/*
+ * One remote block, as this node's loop sees it.  Its own seqcount (for
+ * the status), so that a reader copies one remote's few kB, not all.
+ */
 struct rfm_remote {
+	seqcount_t seq;
 	struct srt_rfm_peer peer;
 	bool used;		/* an input comes from it */
 	bool over;		/* at or past stale_limit */
@@ -121,14 +143,15 @@ struct rfm_remote {
 	u64 last_time_ns;
 	u64 last_cycle;		/* the writer's cycle in its last fresh block */
 	s32 last_phase_ns;	/* the writer's phase in it */
-	u64 n[SRT_RFM_NR_STATES];
-	u64 retries;		/* torn reads that a retry made whole */
-	u64 trips;		/* times it reached stale_limit */
-	u64 future;		/* stamps ahead of this node's clock */
-	u64 age_c_max, age_ns_max;
-	u64 nc, nn;		/* samples in hc, hn */
-	u64 hc[RFM_HC];		/* age of the data in use, cycles */
-	u64 hn[RFM_HN];		/* age of the data in use, ns */
+	u32 last_echo;		/* its echo of our sequence, last fresh */
+	struct rfm_rcount c;
+};
+
+/* This node's writes, by sequence, for the round trips. */
+#define RFM_LOG	256
+struct rfm_wlog {
+	u32 seq;
+	u64 cycle, ns;
 };
 
 /* The one binding (one loop per node); written by its loop thread only. */
@@ -136,7 +159,8 @@ struct rfm_state {
 	struct srt_io_binding *b;
 	struct hrtimer timer;	/* :trigger only */
 	u64 period_ns;
-	seqcount_t seq;		/* over everything below, for the status */
+	atomic_t reset;		/* the reset file: clear the counters */
+	seqcount_t seq;		/* over the next fields, for the status */
 	u64 cycles;		/* reads */
 	u64 writes, writes_safe;
 	u64 duplicates;		/* another writer in our block */
@@ -144,10 +168,10 @@ struct rfm_state {
 	bool wrote;
 	bool dup_pending;	/* seen by write, acted on by the next read */
 	s64 phase_ns;		/* this cycle's phase offset */
-	u64 phase_abs_max_ns;
-	u64 np;
-	u64 hp[RFM_HN];		/* |phase offset|, ns */
+	struct rfm_hist phase;	/* |phase offset|, ns */
+	/* loop thread only */
 	u64 last_in[SRT_RFM_MAX_SIGNALS];	/* the inputs, last fresh */
+	struct rfm_wlog log[RFM_LOG];
 	struct rfm_remote r[SRT_RFM_MAX_NODES];
 };
 
@@ -177,7 +201,7 @@ static void __iomem *rfm_block(u32 k)
 /* Word @i of those srt_rfm_check() covers: at 0x04 + 4 i. */
 #define RFM_W(i)	(SRT_RFM_NODE + 4 * (i))
 #define RFM_WSIG(s)	(7 + 2 * (s))	/* signal s's low word */
-#define RFM_NW		SRT_RFM_CHECK_WORDS(SRT_RFM_MAX_SIGNALS)
+#define RFM_NW		SRT_RFM_CHECK_WORDS(SRT_RFM_MAX_SIGNALS, SRT_RFM_MAX_NODES)
 
 static u64 rfm_u64(const u32 *w)
 {
@@ -193,15 +217,16 @@ static u64 rfm_u64(const u32 *w)
 static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 {
 	void __iomem *blk = rfm_block(k);
-	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals), i, s;
+	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), i, s;
+	u32 echo = RFM_WSIG(signals) + node;
 
-	sn->tail = readl_relaxed(blk + srt_rfm_tail_off(signals));
+	sn->tail = readl_relaxed(blk + srt_rfm_tail_off(signals, nodes));
 	/* The tail before the rest: pairs with the writer's second wmb(). */
 	rmb();
 	if (verify) {
 		for (i = 0; i < nw; i++)
 			w[i] = readl_relaxed(blk + RFM_W(i));
-		sn->check = readl_relaxed(blk + srt_rfm_check_off(signals));
+		sn->check = readl_relaxed(blk + srt_rfm_check_off(signals, nodes));
 	} else {
 		for (i = 0; i < RFM_WSIG(0); i++)
 			w[i] = readl_relaxed(blk + RFM_W(i));
@@ -212,6 +237,7 @@ static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 			w[s] = readl_relaxed(blk + RFM_W(s));
 			w[s + 1] = readl_relaxed(blk + RFM_W(s + 1));
 		}
+		w[echo] = readl_relaxed(blk + RFM_W(echo));
 	}
 	/* The rest before the head: pairs with the writer's first wmb(). */
 	rmb();
@@ -222,6 +248,7 @@ static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 	sn->time_ns = rfm_u64(&w[3]);
 	sn->count = w[5];
 	sn->phase_ns = (s32)w[6];
+	sn->echo = w[echo];
 	sn->sum = verify ? srt_rfm_check(sn->tail, w, nw) : 0;
 	if (!verify)
 		sn->check = 0;
@@ -230,15 +257,34 @@ static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 			val[i] = rfm_u64(&w[RFM_WSIG(rfm_in_sig[i])]);
 }
 
-static void rfm_hist(u64 *h, u32 n, u64 *count, u64 *max, u64 v)
+static void rfm_hist(struct rfm_hist *h, u64 v)
 {
-	h[srt_rfm_bucket(v, n)]++;
-	(*count)++;
-	*max = max(*max, v);
+	h->h[srt_rfm_bucket(v, RFM_HN)]++;
+	h->n++;
+	h->max = max(h->max, v);
+}
+
+/* A fresh block of @r echoing our sequence @echo: one round trip. */
+static void rfm_round_trip(struct rfm_state *s, struct rfm_remote *r,
+			   u32 echo, u64 now)
+{
+	const struct rfm_wlog *l = &s->log[echo % RFM_LOG];
+
+	if (!echo || echo == r->last_echo)
+		return;
+	r->last_echo = echo;
+	if (l->seq != echo) {
+		r->c.rtt_lost++;
+		return;
+	}
+	rfm_hist(&r->c.rtt_c, s->cycles - l->cycle);
+	if (now >= l->ns)
+		rfm_hist(&r->c.rtt_ns, now - l->ns);
 }
 
 /* Remote @k in this cycle: judge, account, trace; inputs on fresh. */
-static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now)
+static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now,
+			     bool reset)
 {
 	struct rfm_remote *r = &s->r[k];
 	u64 val[SRT_RFM_MAX_SIGNALS];
@@ -247,15 +293,18 @@ static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now)
 	s64 age_ns = -1;
 	u32 try, i, word = 0, want = 0;
 
+	write_seqcount_begin(&r->seq);
+	if (reset)
+		memset(&r->c, 0, sizeof(r->c));
 	for (try = 0; try < RFM_TRIES; try++) {
 		rfm_get(k, &sn, val);
 		if (sn.head == sn.tail)
 			break;
 	}
 	if (try && try < RFM_TRIES)
-		r->retries++;
+		r->c.retries++;
 	st = srt_rfm_judge(&r->peer, &sn, k, signals);
-	r->n[st]++;
+	r->c.n[st]++;
 	switch (st) {
 	case SRT_RFM_FRESH:
 		for (i = 0; i < rfm_n_in; i++)
@@ -265,6 +314,7 @@ static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now)
 		r->last_cycle = sn.cycle;
 		r->last_phase_ns = sn.phase_ns;
 		r->has_time = true;
+		rfm_round_trip(s, r, sn.echo, now);
 		break;
 	case SRT_RFM_BADID:
 		word = sn.node;
@@ -288,50 +338,56 @@ static void rfm_remote_cycle(struct rfm_state *s, u32 k, u64 now)
 	if (st >= SRT_RFM_BADID)
 		trace_rfm_reject(node, k, st, word, want);
 
-	rfm_hist(r->hc, RFM_HC, &r->nc, &r->age_c_max, r->peer.age_cycles);
+	rfm_hist(&r->c.age_c, r->peer.age_cycles);
 	if (r->has_time) {
 		if (now >= r->last_time_ns) {
 			age_ns = now - r->last_time_ns;
-			rfm_hist(r->hn, RFM_HN, &r->nn, &r->age_ns_max, age_ns);
+			rfm_hist(&r->c.age_ns, age_ns);
 		} else if (st == SRT_RFM_FRESH) {
-			r->future++;
+			r->c.future++;
 		}
 	}
 	trace_rfm_block(node, k, st, sn.head, r->peer.age_cycles, age_ns);
 
-	if (!r->used || !stale_limit)
-		return;
-	if (r->peer.age_cycles >= stale_limit) {
+	if (r->used && stale_limit && r->peer.age_cycles >= stale_limit) {
 		if (!r->over) {
 			r->over = true;
-			r->trips++;
+			r->c.trips++;
 			trace_rfm_stale(node, k, r->peer.age_cycles, stale_limit);
 		}
 		srt_io_remote_fault(s->b);
 	} else {
 		r->over = false;
 	}
+	write_seqcount_end(&r->seq);
 }
 
 /* In the cycle, under the I/O lock (IRQs off): every remote block. */
 static int rfm_read(struct srt_io_binding *b, u64 *v)
 {
 	struct rfm_state *s = b->priv;
-	u64 now = rfm_now(), a;
+	bool reset = atomic_xchg(&s->reset, 0);
+	u64 now = rfm_now();
 	u32 k;
 
 	write_seqcount_begin(&s->seq);
+	if (reset) {
+		s->writes = 0;
+		s->writes_safe = 0;
+		s->duplicates = 0;
+		memset(&s->phase, 0, sizeof(s->phase));
+	}
 	s->cycles++;
 	s->phase_ns = srt_rfm_phase(now, 0, s->period_ns);
-	a = abs(s->phase_ns);
-	rfm_hist(s->hp, RFM_HN, &s->np, &s->phase_abs_max_ns, a);
+	rfm_hist(&s->phase, abs(s->phase_ns));
+	write_seqcount_end(&s->seq);
+
 	for (k = 0; k < nodes; k++)
 		if (k != node)
-			rfm_remote_cycle(s, k, now);
+			rfm_remote_cycle(s, k, now, reset);
 	if (s->dup_pending && stale_limit)
 		srt_io_remote_fault(b);
 	s->dup_pending = false;
-	write_seqcount_end(&s->seq);
 
 	for (k = 0; k < b->n_in; k++)
 		v[k] = s->last_in[k];
@@ -348,13 +404,14 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
 	struct rfm_state *s = b->priv;
 	void __iomem *blk = rfm_block(node);
-	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals), head, tail, i;
+	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), head, tail, i;
+	struct rfm_wlog *l;
 	u64 now, v;
 
 	preempt_disable();
 	write_seqcount_begin(&s->seq);
 	head = readl_relaxed(blk + SRT_RFM_HEAD);
-	tail = readl_relaxed(blk + srt_rfm_tail_off(signals));
+	tail = readl_relaxed(blk + srt_rfm_tail_off(signals, nodes));
 	if (s->wrote && (head != s->own_seq || tail != s->own_seq)) {
 		/* Someone else writes this node's block: two nodes, one id. */
 		s->duplicates++;
@@ -379,6 +436,13 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 		w[RFM_WSIG(i)] = lower_32_bits(v);
 		w[RFM_WSIG(i) + 1] = upper_32_bits(v);
 	}
+	for (i = 0; i < nodes; i++)
+		w[RFM_WSIG(signals) + i] = i != node && s->r[i].peer.seen ?
+					   s->r[i].peer.last_seq : 0;
+	l = &s->log[s->own_seq % RFM_LOG];
+	l->seq = s->own_seq;
+	l->cycle = s->cycles;
+	l->ns = now;
 
 	writel_relaxed(s->own_seq, blk + SRT_RFM_HEAD);
 	/* The head before the rest: a reader reads it last. */
@@ -386,10 +450,10 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	for (i = 0; i < nw; i++)
 		writel_relaxed(w[i], blk + RFM_W(i));
 	writel_relaxed(srt_rfm_check(s->own_seq, w, nw),
-		       blk + srt_rfm_check_off(signals));
+		       blk + srt_rfm_check_off(signals, nodes));
 	/* The rest before the tail: a reader reads it first. */
 	wmb();
-	writel_relaxed(s->own_seq, blk + srt_rfm_tail_off(signals));
+	writel_relaxed(s->own_seq, blk + srt_rfm_tail_off(signals, nodes));
 
 	s->writes++;
 	s->writes_safe += safe;
@@ -429,7 +493,10 @@ static int rfm_bind(struct srt_io_binding *b, char *err, size_t errlen)
 		return -ENOMEM;
 	s->b = b;
 	s->period_ns = b->period_ns;
+	atomic_set(&s->reset, 0);
 	seqcount_init(&s->seq);
+	for (i = 0; i < SRT_RFM_MAX_NODES; i++)
+		seqcount_init(&s->r[i].seq);
 	for (i = 0; i < b->n_in; i++)
 		s->r[rfm_in_node[i]].used = true;
 
@@ -480,18 +547,47 @@ static struct srt_io_provider rfm_provider = {
 	.write = rfm_write,
 };
 
-/* p50, p99 and the exact maximum of one histogram. */
-static void rfm_show_hist(struct seq_file *m, const char *key, const u64 *h,
-			  u32 n, u64 count, u64 max)
+/* p50, p99 (the top of their buckets), the exact maximum, the count. */
+static void rfm_show_hist(struct seq_file *m, const char *key,
+			  const struct rfm_hist *h)
 {
-	seq_printf(m, " %s_p50=%llu %s_p99=%llu %s_max=%llu", key,
-		   min(srt_rfm_quantile(h, n, count, 500), max), key,
-		   min(srt_rfm_quantile(h, n, count, 990), max), key, max);
+	seq_printf(m, " %s_p50=%llu %s_p99=%llu %s_max=%llu %s_n=%llu", key,
+		   min(srt_rfm_quantile(h->h, RFM_HN, h->n, 500), h->max), key,
+		   min(srt_rfm_quantile(h->h, RFM_HN, h->n, 990), h->max), key,
+		   h->max, key, h->n);
+}
+
+/* What the status shows of this node's own side. */
+struct rfm_own {
+	u64 cycles, writes, writes_safe, duplicates;
+	u32 own_seq;
+	s64 phase_ns;
+	struct rfm_hist phase;
+};
+
+static void rfm_show_remote(struct seq_file *m, u32 k,
+			    const struct rfm_remote *r)
+{
+	u32 i;
+
+	seq_printf(m, "remote: node=%u used=%d", k, r->used);
+	for (i = 0; i < SRT_RFM_NR_STATES; i++)
+		seq_printf(m, " %s=%llu", srt_rfm_state_name(i), r->c.n[i]);
+	seq_printf(m, " retries=%llu trips=%llu future=%llu rtt_lost=%llu seq=%u cycle=%llu phase_ns=%d",
+		   r->c.retries, r->c.trips, r->c.future, r->c.rtt_lost,
+		   r->peer.last_seq, r->last_cycle, r->last_phase_ns);
+	rfm_show_hist(m, "age_cycles", &r->c.age_c);
+	rfm_show_hist(m, "age_ns", &r->c.age_ns);
+	rfm_show_hist(m, "rtt_cycles", &r->c.rtt_c);
+	rfm_show_hist(m, "rtt_ns", &r->c.rtt_ns);
+	seq_putc(m, '\n');
 }
 
 static int rfm_status_show(struct seq_file *m, void *unused)
 {
-	struct rfm_state *snap;
+	struct rfm_remote *r;
+	struct rfm_state *s;
+	struct rfm_own *o;
 	unsigned int start;
 	u32 i, k;
 
@@ -508,50 +604,72 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 		seq_printf(m, " %u:%u", rfm_in_node[i], rfm_in_sig[i]);
 	seq_putc(m, '\n');
 
-	snap = kvmalloc(sizeof(*snap), GFP_KERNEL);
-	if (!snap)
+	o = kmalloc(sizeof(*o), GFP_KERNEL);
+	r = kvmalloc(sizeof(*r), GFP_KERNEL);
+	if (!o || !r) {
+		kfree(o);
+		kvfree(r);
 		return -ENOMEM;
-	mutex_lock(&rfm_lock);
-	if (!rfm_cur) {
-		mutex_unlock(&rfm_lock);
-		kvfree(snap);
-		return 0;
 	}
-	do {
-		start = read_seqcount_begin(&rfm_cur->seq);
-		memcpy(snap, rfm_cur, sizeof(*snap));
-	} while (read_seqcount_retry(&rfm_cur->seq, start));
+	/* rfm_lock keeps the binding (unbind frees it) while we copy. */
+	mutex_lock(&rfm_lock);
+	s = rfm_cur;
+	if (!s)
+		goto out;
 	seq_printf(m, "binding: loop=%s cpu=%d in=%u out=%u trigger=%d\n",
-		   snap->b->loop, snap->b->cpu, snap->b->n_in, snap->b->n_out,
-		   snap->b->trigger);
-	mutex_unlock(&rfm_lock);
-
+		   s->b->loop, s->b->cpu, s->b->n_in, s->b->n_out, s->b->trigger);
+	do {
+		start = read_seqcount_begin(&s->seq);
+		o->cycles = s->cycles;
+		o->writes = s->writes;
+		o->writes_safe = s->writes_safe;
+		o->duplicates = s->duplicates;
+		o->own_seq = s->own_seq;
+		o->phase_ns = s->phase_ns;
+		o->phase = s->phase;
+	} while (read_seqcount_retry(&s->seq, start));
 	seq_printf(m, "own: cycles=%llu writes=%llu writes_safe=%llu seq=%u duplicates=%llu phase_ns=%lld",
-		   snap->cycles, snap->writes, snap->writes_safe, snap->own_seq,
-		   snap->duplicates, snap->phase_ns);
-	rfm_show_hist(m, "phase_abs_ns", snap->hp, RFM_HN, snap->np,
-		      snap->phase_abs_max_ns);
+		   o->cycles, o->writes, o->writes_safe, o->own_seq,
+		   o->duplicates, o->phase_ns);
+	rfm_show_hist(m, "phase_abs_ns", &o->phase);
 	seq_putc(m, '\n');
 	for (k = 0; k < nodes; k++) {
-		struct rfm_remote *r = &snap->r[k];
-
 		if (k == node)
 			continue;
-		seq_printf(m, "remote: node=%u used=%d", k, r->used);
-		for (i = 0; i < SRT_RFM_NR_STATES; i++)
-			seq_printf(m, " %s=%llu", srt_rfm_state_name(i), r->n[i]);
-		seq_printf(m, " retries=%llu trips=%llu future=%llu seq=%u cycle=%llu phase_ns=%d",
-			   r->retries, r->trips, r->future, r->peer.last_seq,
-			   r->last_cycle, r->last_phase_ns);
-		rfm_show_hist(m, "age_cycles", r->hc, RFM_HC, r->nc,
-			      r->age_c_max);
-		rfm_show_hist(m, "age_ns", r->hn, RFM_HN, r->nn, r->age_ns_max);
-		seq_putc(m, '\n');
+		do {
+			start = read_seqcount_begin(&s->r[k].seq);
+			memcpy(r, &s->r[k], sizeof(*r));
+		} while (read_seqcount_retry(&s->r[k].seq, start));
+		rfm_show_remote(m, k, r);
 	}
-	kvfree(snap);
+out:
+	mutex_unlock(&rfm_lock);
+	kfree(o);
+	kvfree(r);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(rfm_status);
+
+/*
+ * Any write: the bound loop's next read clears the counters and
+ * histograms (not what it knows of each block), e.g. once every node is
+ * up, so the figures cover the steady state only.
+ */
+static ssize_t rfm_reset_write(struct file *f, const char __user *buf,
+			       size_t len, loff_t *pos)
+{
+	mutex_lock(&rfm_lock);
+	if (rfm_cur)
+		atomic_set(&rfm_cur->reset, 1);
+	mutex_unlock(&rfm_lock);
+	return len;
+}
+
+static const struct file_operations rfm_reset_fops = {
+	.owner = THIS_MODULE,
+	.write = rfm_reset_write,
+	.llseek = noop_llseek,
+};
 
 /* Exactly @digits hex digits, then @end; advances *s past @end. */
 static int rfm_hex(const char **s, unsigned int digits, char end,
@@ -695,7 +813,7 @@ static int __init rfm_init(void)
 		ret = -EINVAL;
 		goto put_dev;
 	}
-	rfm_stride = srt_rfm_stride(signals);
+	rfm_stride = srt_rfm_stride(signals, nodes);
 	if (srt_rfm_layout(base, nodes, signals, len, &rfm_end)) {
 		pr_err("%s: BAR %u of %llu bytes is smaller than the layout: base %#x + %u nodes x %u bytes (%u signals) = %llu\n",
 		       pci_name(pdev), bar, (u64)len, base, nodes, rfm_stride,
@@ -724,6 +842,7 @@ static int __init rfm_init(void)
 
 	rfm_dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("status", 0400, rfm_dir, NULL, &rfm_status_fops);
+	debugfs_create_file("reset", 0200, rfm_dir, NULL, &rfm_reset_fops);
 
 	ret = srt_io_register(&rfm_provider);
 	if (ret) {

@@ -43,6 +43,7 @@ esac
 # the sequence pair let through): must never happen
 t_eq "node A: no torn block taken (corrupt 0; torn and skipped: $(rfm_rst 1 torn))" \
 	0 "$(rfm_rst 1 corrupt)"
+say "(node A's figures include the cycles since node B stopped)"
 rfm_summary 1 plant
 userctl hist plant --json >/tmp/hist.json && userctl status plant --json >/tmp/status.json ||
 	t_fail "hist and status --json"

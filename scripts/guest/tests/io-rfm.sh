@@ -31,7 +31,9 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 BASE=0x1000	# the layout's offset in BAR 2
 MAGIC=0x52460000
-# signals=2: a block is 64 bytes, the check word at 0x30, the tail at 0x34
+# signals=2; a block is 64 bytes with 2 nodes (echoes at 0x30, the check
+# word at 0x38, the tail at 0x3c), 128 with 7 (check 0x4c, tail 0x50)
+NODES=2 STRIDE=64
 PI_LO=0x54442D18 PI_HI=0x400921FB	# 3.141592653589793
 E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
@@ -39,7 +41,7 @@ ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
 # rst NODE KEY: a counter of remote NODE in the status file
 rst() { sed -n "s/^remote: node=$1 .* $2=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
-own() { sed -n "s/^own: .* $1=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
+own() { sed -n "s/^own:.* $1=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
 bar_phys() {
 	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
 }
@@ -57,12 +59,18 @@ check() {
 	echo $h
 }
 # blk K SEQ NODEWORD COUNT [TAIL] [SIG0_LO SIG0_HI] [CHECK_XOR]: node K's
-# block, stamped with the clock now, signals pi (or the one given) and e,
-# its check word (XOR CHECK_XOR: a corrupt block)
+# block in a layout of NODES, stamped with the clock now, signals pi (or
+# the one given) and e, an echo of node 0's sequence ECHO0 (default
+# none), its check word (XOR CHECK_XOR: a corrupt block)
 blk() {
-	local o=$(($1 * 64)) ns words c
+	local o=$(($1 * STRIDE)) ns words c i=0
 	ns=$(($(date +%s) * 1000000000))
 	words="$3 $2 0 $((ns & 0xffffffff)) $((ns >> 32)) $4 0 ${6:-$PI_LO} ${7:-$PI_HI} $E_LO $E_HI"
+	words="$words $((${ECHO0:-0}))"
+	while [ $i -lt $((NODES - 1)) ]; do
+		words="$words 0"
+		i=$((i + 1))
+	done
 	c=$(check "$2" $words)
 	w $o "$2"
 	for x in $words; do
@@ -74,7 +82,7 @@ blk() {
 }
 zero_blocks() {
 	local o=0
-	while [ $o -lt $(($1 * 64)) ]; do
+	while [ $o -lt $(($1 * STRIDE)) ]; do
 		w $o 0
 		o=$((o + 4))
 	done
@@ -156,6 +164,7 @@ echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
 echo >$TR/trace 2>/dev/null
 
 # --- A: every kind of block at once --------------------------------------
+NODES=7 STRIDE=128
 zero_blocks 7
 blk 1 10 $((MAGIC | 1)) 2
 blk 2 5 $((MAGIC | 3)) 2		# claims node 3's id
@@ -164,7 +173,7 @@ blk 4 4 $((MAGIC | 4)) 3		# three signals, the layout says 2
 # node 5: never written
 blk 6 8 $((MAGIC | 6)) 2 8 $PI_LO $PI_HI 0x100	# one bit of the check off
 rfm_load nodes=7 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
-t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 stride=64 end=0x11c0 window=1048576" $RDBG/status
+t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 stride=128 end=0x1380 window=1048576" $RDBG/status
 t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RDBG/status
 t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_rfm /proc/iomem
 if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-2" 2>/dev/null; then
@@ -215,15 +224,20 @@ destroy ra"
 t_check "rmmod shieldrt_rfm (unbound)" rmmod shieldrt_rfm
 t_check "/proc/iomem: the BAR released" sh -c "! grep -q shieldrt_rfm /proc/iomem"
 h=$(r 0)
-t_eq "node 0's block: head = tail" "$h" "$(r 0x34)"
+t_eq "node 0's block: head = tail" "$h" "$(r 0x50)"
+t_eq "node 0's block: its echo of node 1 (sequence 10)" 0x0000000A "$(r 0x34)"
+t_eq "node 0's block: no echo of nodes that never wrote a whole block" \
+	"0x00000000 0x00000000 0x00000000 0x00000000 0x00000000" \
+	"$(for o in 0x38 0x3c 0x40 0x44 0x48; do r $o; done | tr '\n' ' ' | sed 's/ $//')"
 t_eq "node 0's block: its check word" \
-	"$(printf '0x%08X' "$(check "$h" $(for o in 4 8 12 16 20 24 28 32 36 40 44; do r $o; done))")" "$(r 0x30)"
+	"$(printf '0x%08X' "$(check "$h" $(o=4; while [ $o -lt 76 ]; do r $o; o=$((o + 4)); done))")" "$(r 0x4c)"
 t_eq "node 0's block: its id" 0x52460000 "$(r 4)"
 t_eq "node 0's block: 2 signals" 0x00000002 "$(r 0x18)"
 t_eq "node 0's signal 0 = node 1's signal 0 (pi), echoed" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
 t_eq "node 0's signal 1 = node 1's signal 1 (e), echoed" "$E_LO $E_HI" "$(r 0x28) $(r 0x2c)"
 
 # --- B: a remote that stops writing, stale_limit=20 ----------------------
+NODES=2 STRIDE=64
 blk 1 10 $((MAGIC | 1)) 2
 echo >$TR/trace
 rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=20 || { srt_unload; exit 1; }
@@ -263,10 +277,21 @@ if r 0x40 >/dev/null 2>&1; then
 	t_check "traced: backwards" trace_has "remote=1 backwards: 0x9, expected 0xb"
 	w 0x40 12		# head 12, tail still 9
 	t_wait_ge "head 12, tail 9: torn" 1 30 rst 1 torn
-	w 0x74 12		# tail 12, the check still sequence 9's
+	w 0x7c 12		# tail 12, the check still sequence 9's
 	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rst 1 corrupt
 	blk 1 12 $((MAGIC | 1)) 2
 	t_wait_ge "block 12 whole: fresh" 3 30 rst 1 fresh
+	# node 1 echoes node 0's sequence s: node 0's round trip, from the
+	# cycle it wrote s to the cycle it takes the echo
+	c0=$(own cycles)
+	ECHO0=$(r 0)
+	blk 1 13 $((MAGIC | 1)) 2
+	ECHO0=
+	t_wait_ge "an echo of node 0's sequence: one round trip" 1 30 rst 1 rtt_cycles_n
+	rtt=$(rst 1 rtt_cycles_max)
+	c1=$(own cycles)
+	t_ge "round trip: at least one cycle ($rtt)" "$rtt" 1
+	t_le "round trip: no longer than the cycles since the echoed write ($c0..$c1)" "$rtt" $((c1 - c0 + 1))
 	t_eq "rc: running through all of it" running "$(cat $SRT_DBG/rc/state)"
 	# a second writer in node 0's block: two nodes claiming id 0
 	t_wait_ge "another writer in node 0's block: duplicates" 1 30 sh -c \
