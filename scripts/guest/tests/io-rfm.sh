@@ -19,6 +19,8 @@
 #      relaxed) live: a new block is taken, a sequence going backwards and
 #      a torn block are refused, a second writer in node 0's own block
 #      (two nodes with one id) puts the loop in safe state, reason remote.
+#   E  verify=0: a block with a wrong check word is taken (only verify=1
+#      reads the whole block and can tell).
 #   D  :trigger: the provider starts the cycles on the clock's grid;
 #      rmmod while bound: safe state, reason io.
 #   and bad parameters, among them a window smaller than the layout.
@@ -308,6 +310,23 @@ grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
 t_check "stop and destroy rc" ctl "stop rc
 destroy rc"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+
+# --- E: verify=0 reads the header and the inputs' signals only ----------
+# so a block whose check word is wrong is taken: what verify=1 is for
+blk 1 10 $((MAGIC | 1)) 2 10 $PI_LO $PI_HI 0x100
+w 0x20 0
+w 0x24 0
+rfm_load nodes=2 node=0 in=1:0,1:1 verify=0 || { srt_unload; exit 1; }
+t_check "status: verify 0" grep -q "^node: 0 clock: tai stale_limit: 0 verify: 0" $RDBG/status
+t_check "create and start re" ctl "create name=re cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
+start re"
+t_wait_ge "verify=0: the block with a wrong check is taken (fresh)" 1 60 rst 1 fresh
+t_wait_ge "verify=0: then stale" 20 60 rst 1 stale
+t_eq "verify=0: nothing counted corrupt" 0 "$(rst 1 corrupt)"
+t_check "stop and destroy re" ctl "stop re
+destroy re"
+t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+t_eq "verify=0: node 0 echoed node 1's signal 0 (pi)" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
 
 # --- D: the provider's clock starts the cycles; rmmod while bound --------
 blk 1 10 $((MAGIC | 1)) 2
