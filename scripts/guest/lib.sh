@@ -277,8 +277,8 @@ rfm_up() {
 # alive, not a leftover block), then out of the safe state its absence
 # put LOOP in.
 rfm_wait_peer() {
-	local i=0
-	while [ "$(rfm_rst "$1" fresh)" -lt 2 ] 2>/dev/null; do
+	local i=0 f
+	while f=$(rfm_rst "$1" fresh); [ "${f:-0}" -lt 2 ]; do
 		i=$((i + 1))
 		if [ $i -gt 3000 ]; then
 			t_fail "node $1 came up" "no fresh block in 300 s"
