@@ -7,7 +7,7 @@
  * the testbed).
  *
  *	insmod shieldrt_rfm.ko addr=0000:00:04.0 bar=2 nodes=2 node=1 \
- *		signals=4 in=0:0,0:1 stale_limit=5 clock=tai
+ *		signals=4 in=0:0,0:1 stale_limit=5 clock=tai [verify=1]
  *	userctl loop create B ... io=rfm:in=0-1:out=0-0[:trigger]
  *
  * The layout and the reader's judgement of a block are in
@@ -16,27 +16,32 @@
  * safe state) and reads every other node's block once per cycle (read()):
  * in[k] comes from in= pair k, NODE:SIGNAL.  Each remote block is, every
  * cycle, fresh, stale, torn, gone, or refused (badid, backwards,
- * badcount); counted, its data's age histogrammed (reader cycles since
- * the last fresh block, and ns of the clock between the writer's stamp
- * and this read) and traced (shieldrt_rfm:rfm_block, rfm_reject).  A
- * block not fresh leaves the inputs it feeds at their last fresh values.
- * With stale_limit=N a remote that feeds an input and has had no fresh
- * block for N cycles puts the loop in safe state, reason remote
- * (srt_io_remote_fault; traced rfm_stale), as does another writer found
- * in this node's own block (two nodes with one id).
+ * badcount, corrupt); counted, its data's age histogrammed (reader cycles
+ * since the last fresh block, and ns of the clock between the writer's
+ * stamp and this read) and traced (shieldrt_rfm:rfm_block, rfm_reject).
+ * A block not fresh leaves the inputs it feeds at their last fresh
+ * values.  Each block echoes the sequences its writer last took from the
+ * others; with a log of its own last writes a node measures the round
+ * trip through every other node on its own clock.  With stale_limit=N a
+ * remote that feeds an input and has had no fresh block for N cycles
+ * puts the loop in safe state, reason remote (srt_io_remote_fault;
+ * traced rfm_stale), as does, with a stale_limit set, another writer
+ * found in this node's own block (two nodes with one id).
  *
  * The clock: with a :trigger binding (mode=external) the provider starts
  * the loop's cycles from an hrtimer on CLOCK_TAI (or CLOCK_REALTIME) at
  * every multiple of the loop's period counted from that clock's epoch,
  * so loops on nodes whose clocks agree (ptp4l + phc2sys) run in phase.
  * Each cycle's phase offset to that grid (the read's time against the
- * nearest multiple) is measured, histogrammed and written to the block.
+ * nearest multiple) is measured, histogrammed, traced (rfm_phase) and
+ * written to the block.
  *
  * With verify=1 (the default) every read takes the whole block and
  * checks its check word: a whole block that does not match is "corrupt"
  * and not taken (a torn block the sequence pair let through, or a link
- * that garbles).  verify=0 reads only the signals the inputs take, fewer
- * accesses (each one a PCI read on a board), and cannot see either.
+ * that garbles).  verify=0 reads only the header, the signals the inputs
+ * take and this node's echo: fewer accesses (each one a PCI read on a
+ * board), and it cannot see either.
  *
  * Every access is 32 bits wide (readl/writel: single-copy atomic on every
  * architecture, no readq on 32-bit ARM needed); a 64-bit value is two of
@@ -210,9 +215,9 @@ static u64 rfm_u64(const u32 *w)
 
 /*
  * One read of remote @k's block, in the order the header comment of
- * shieldrt_rfm.h gives: the header and, with verify, every signal and
- * the check; without, the signals the inputs take only.  The values the
- * inputs take go to @val, by input.
+ * shieldrt_rfm.h gives: the header and, with verify, every signal, echo
+ * and the check; without, the signals the inputs take and this node's
+ * echo only.  The values the inputs take go to @val, by input.
  */
 static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 {
@@ -381,6 +386,7 @@ static int rfm_read(struct srt_io_binding *b, u64 *v)
 	s->phase_ns = srt_rfm_phase(now, 0, s->period_ns);
 	rfm_hist(&s->phase, abs(s->phase_ns));
 	write_seqcount_end(&s->seq);
+	trace_rfm_phase(node, s->cycles, s->phase_ns);
 
 	for (k = 0; k < nodes; k++)
 		if (k != node)

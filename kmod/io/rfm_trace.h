@@ -91,6 +91,24 @@ TRACE_EVENT(rfm_reject,
 		  __entry->word, __entry->expected)
 );
 
+/* Every cycle: this node's phase offset to the clock's grid of periods. */
+TRACE_EVENT(rfm_phase,
+	TP_PROTO(u32 node, u64 cycle, s64 phase_ns),
+	TP_ARGS(node, cycle, phase_ns),
+	TP_STRUCT__entry(
+		__field(u32, node)
+		__field(u64, cycle)
+		__field(s64, phase_ns)
+	),
+	TP_fast_assign(
+		__entry->node = node;
+		__entry->cycle = cycle;
+		__entry->phase_ns = phase_ns;
+	),
+	TP_printk("node=%u cycle=%llu phase=%lld ns", __entry->node,
+		  __entry->cycle, __entry->phase_ns)
+);
+
 /* A used remote's data reached stale_limit: the loop goes safe. */
 TRACE_EVENT(rfm_stale,
 	TP_PROTO(u32 node, u32 remote, u64 age_cycles, u32 limit),

@@ -331,12 +331,17 @@ t_eq "verify=0: node 0 echoed node 1's signal 0 (pi)" "$PI_LO $PI_HI" "$(r 0x20)
 # --- D: the provider's clock starts the cycles; rmmod while bound --------
 blk 1 10 $((MAGIC | 1)) 2
 rfm_load nodes=2 node=0 in=1:0,1:1 clock=realtime || { srt_unload; exit 1; }
+echo >$TR/trace
+echo 1 >$TR/events/shieldrt_rfm/rfm_phase/enable
 t_check "create and start rd (mode=external, :trigger)" ctl "create name=rd cpu=$ISO period_us=5000 mode=external io=rfm:in=0-1:out=0-1:trigger
 start rd"
 t_check "status: trigger=1" grep -q "^binding: loop=rd .* trigger=1" $RDBG/status
 t_wait_ge "rd: cycles started by the provider's timer" 100 60 st rd cycles
 t_wait_ge "rd: triggers counted" 100 60 st rd triggers
 t_check "status: clock realtime" grep -q "^node: 0 clock: realtime" $RDBG/status
+echo 0 >$TR/events/shieldrt_rfm/rfm_phase/enable
+# every cycle's phase offset to the grid, traced
+t_ge "traced: rfm_phase, cycle by cycle" "$(grep -c 'rfm_phase: node=0 cycle=' $TR/trace)" 50
 grep ^own: $RDBG/status | sed 's/^/# /'
 t_check "rmmod shieldrt_rfm while rd is bound" rmmod shieldrt_rfm
 if wait_state rd safe 10; then t_ok "rd: safe state"; else
