@@ -94,6 +94,15 @@ void srt_io_unregister(struct srt_io_provider *p);
  */
 void srt_io_trigger(struct srt_io_binding *b);
 
+/*
+ * From read() only (the loop's cycle): the data this binding reads from
+ * elsewhere (another node's block in a reflective memory, say) is no
+ * longer fresh enough to control with.  The loop enters safe state,
+ * reason "remote", before this cycle's outputs are published, and stays
+ * there until it is resumed; a loop already in safe state is unchanged.
+ */
+void srt_io_remote_fault(struct srt_io_binding *b);
+
 /* The binding's I/O lock (a raw spinlock, IRQs saved); any context. */
 unsigned long srt_io_lock(struct srt_io_binding *b);
 void srt_io_unlock(struct srt_io_binding *b, unsigned long flags);

@@ -172,12 +172,21 @@ static void srt_check_heartbeat(struct srt_loop *loop,
 	}
 }
 
-/* A bound provider went away: hold the outputs safe (reason io). */
+/*
+ * A bound provider went away: hold the outputs safe (reason io).  A
+ * provider's read found its remote data too old (srt_io_remote_fault):
+ * the same, reason remote.
+ */
 static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	if (!c->safe && !c->want_safe && READ_ONCE(loop->io.gone)) {
+	if (c->safe || c->want_safe)
+		return;
+	if (READ_ONCE(loop->io.gone)) {
 		c->want_safe = true;
 		c->safe_why = SRT_SAFE_IO;
+	} else if (c->io.remote_fault) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_REMOTE;
 	}
 }
 

@@ -119,6 +119,14 @@ void srt_io_unregister(struct srt_io_provider *p)
 }
 EXPORT_SYMBOL_GPL(srt_io_unregister);
 
+void srt_io_remote_fault(struct srt_io_binding *pub)
+{
+	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
+
+	b->remote_fault = true;
+}
+EXPORT_SYMBOL_GPL(srt_io_remote_fault);
+
 static void srt_io_reject(struct srt_loop *loop, const char *why)
 {
 	atomic_long_inc(&loop->io.rejected);
@@ -318,7 +326,9 @@ void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		p = READ_ONCE(b->prov);
 		if (!b->pub.n_in || !p)
 			continue;
+		b->remote_fault = false;
 		ret = p->read(&b->pub, c->io_buf);
+		c->io.remote_fault |= b->remote_fault;
 		t1 = ktime_get_ns();
 		c->io.rd_ns[i] = t1 - t0;
 		c->io.rd_done |= BIT(i);

@@ -38,6 +38,7 @@ struct srt_io_bind {
 	struct srt_io_provider *prov;	/* NULL once the provider is gone */
 	struct srt_loop *loop;
 	bool bound;			/* srt_lock: unbind still owed */
+	bool remote_fault;		/* loop thread: srt_io_remote_fault() */
 	/* loop thread, under stats_seq */
 	struct srt_io_cost rd, wr;
 };
@@ -62,6 +63,7 @@ struct srt_io_cycle {
 	u64 wr_ns[SRT_IO_MAX_BINDINGS];
 	u8 rd_err, wr_err;		/* bits per binding */
 	u8 rd_done, wr_done;
+	bool remote_fault;		/* a read asked for safe state */
 	u64 triggers;			/* external: taken by this wake */
 };
 

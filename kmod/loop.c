@@ -52,6 +52,7 @@ static const char * const srt_safe_reason_names[SRT_NR_SAFE_REASONS] = {
 	[SRT_SAFE_HEARTBEAT] = "heartbeat",
 	[SRT_SAFE_MANUAL] = "manual",
 	[SRT_SAFE_IO] = "io",
+	[SRT_SAFE_REMOTE] = "remote",
 };
 
 const char *srt_safe_reason_name(u32 why)

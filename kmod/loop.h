@@ -44,6 +44,7 @@ enum srt_safe_reason {
 	SRT_SAFE_HEARTBEAT,	/* the feeding process went quiet */
 	SRT_SAFE_MANUAL,	/* asked for by the operator */
 	SRT_SAFE_IO,		/* a provider went away or triggers stopped */
+	SRT_SAFE_REMOTE,	/* a provider's remote data went stale */
 	SRT_NR_SAFE_REASONS
 };
 

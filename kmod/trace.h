@@ -38,6 +38,7 @@ TRACE_DEFINE_ENUM(SRT_SAFE_LIMIT);
 TRACE_DEFINE_ENUM(SRT_SAFE_HEARTBEAT);
 TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
 TRACE_DEFINE_ENUM(SRT_SAFE_IO);
+TRACE_DEFINE_ENUM(SRT_SAFE_REMOTE);
 
 #define srt_show_mode(m)						\
 	__print_symbolic(m,						\
@@ -65,7 +66,8 @@ TRACE_DEFINE_ENUM(SRT_SAFE_IO);
 			 { SRT_SAFE_LIMIT, "limit" },			\
 			 { SRT_SAFE_HEARTBEAT, "heartbeat" },		\
 			 { SRT_SAFE_MANUAL, "manual" },		\
-			 { SRT_SAFE_IO, "io" })
+			 { SRT_SAFE_IO, "io" },			\
+			 { SRT_SAFE_REMOTE, "remote" })
 
 /* cycle and overrun carry the same record: one cycle's outcome. */
 DECLARE_EVENT_CLASS(shieldrt_cycle_class,

@@ -432,6 +432,7 @@ static const char *const ctl_safe_reasons[] = {
 	[SHIELDRT_SAFE_HEARTBEAT] = "heartbeat",
 	[SHIELDRT_SAFE_MANUAL] = "manual",
 	[SHIELDRT_SAFE_IO] = "io",
+	[SHIELDRT_SAFE_REMOTE] = "remote",
 };
 
 static const char *const ctl_fltrigs[] = {

@@ -346,6 +346,7 @@ struct shieldrt_attach {
 #define SHIELDRT_SAFE_HEARTBEAT	4
 #define SHIELDRT_SAFE_MANUAL	5
 #define SHIELDRT_SAFE_IO	6
+#define SHIELDRT_SAFE_REMOTE	7	/* an I/O provider's remote data went stale */
 #define SHIELDRT_SAFE_NEVER	0xffffffffU	/* no safe entry yet */
 
 /* The measured times, in this order in stats.metric[] and the buckets. */

@@ -246,3 +246,68 @@ srt_export() {
 		echo "SRT-FILE-END $name"
 	} >/dev/console
 }
+
+# ---- the two-node demo (scripts/guest/demo/rfm-*.sh, scripts/demo --nodes 2)
+
+RFM_KO=/lib/shieldrt/shieldrt_rfm.ko
+RFM_DBG=/sys/kernel/debug/shieldrt_rfm
+# 250 cycles (250 ms at 1 kHz): under TCG, with two VMs on two host cores,
+# a vCPU descheduled for tens of ms is ordinary; on hardware a few cycles.
+RFM_STALE_LIMIT=250
+# rfm_rst NODE KEY: a value of remote NODE in the provider's status (or
+# in the copy RFM_SNAP names)
+rfm_rst() {
+	sed -n "s/^remote: node=$1 .* $2=\([0-9-]*\).*/\1/p" "${RFM_SNAP:-$RFM_DBG/status}" 2>/dev/null
+}
+
+# rfm_up NODE IN: shieldrt and shieldrt_rfm as NODE of 2, inputs IN
+rfm_up() {
+	insmod $SRT_MOD || { t_fail "insmod shieldrt"; return 1; }
+	if ! insmod $RFM_KO addr="$SRT_PCI_IVSHMEM" bar=2 nodes=2 node="$1" \
+		signals=2 in="$2" stale_limit=$RFM_STALE_LIMIT; then
+		t_fail "insmod shieldrt_rfm node=$1"
+		return 1
+	fi
+	echo 1 >/sys/kernel/tracing/events/shieldrt_rfm/rfm_stale/enable
+	echo 1 >/sys/kernel/tracing/events/shieldrt/safe_state/enable
+	note "node $1 on $(uname -r) ($SRT_ARCH); $(grep ^layout: $RFM_DBG/status)"
+}
+
+# rfm_wait_peer NODE LOOP: until NODE's block changed twice (a writer is
+# alive, not a leftover block), then out of the safe state its absence
+# put LOOP in.
+rfm_wait_peer() {
+	local i=0 f
+	while f=$(rfm_rst "$1" fresh); [ "${f:-0}" -lt 2 ]; do
+		i=$((i + 1))
+		if [ $i -gt 3000 ]; then
+			t_fail "node $1 came up" "no fresh block in 300 s"
+			return 1
+		fi
+		sleep 0.1
+	done
+	t_ok "node $1 came up (its block is fresh)"
+	if [ "$(cat "$SRT_DBG/$2/state")" = safe ]; then
+		note "$2 went safe ($(awk '$1 == "safe_reason:" { print $2 }' "$SRT_DBG/$2/stats")) while node $1 was away: resume"
+		userctl loop resume "$2" || { t_fail "resume $2"; return 1; }
+	fi
+	# the figures from here on: not the wait for the other node
+	echo 1 >$RFM_DBG/reset
+}
+
+# rfm_summary NODE LOOP: cycles, the peer's fresh/stale/torn, data age,
+# round trip; from one copy of the status
+rfm_summary() {
+	local RFM_SNAP=/tmp/rfm-summary.txt
+	cat $RFM_DBG/status >$RFM_SNAP
+	note "$2: cycles $(awk '$1 == "cycles:" { print $2 }' "$SRT_DBG/$2/stats"), node $1's block:" \
+		"fresh $(rfm_rst "$1" fresh) stale $(rfm_rst "$1" stale) torn $(rfm_rst "$1" torn)" \
+		"(retried whole: $(rfm_rst "$1" retries)) corrupt $(rfm_rst "$1" corrupt) gone $(rfm_rst "$1" gone)" \
+		"badid $(rfm_rst "$1" badid) backwards $(rfm_rst "$1" backwards)"
+	note "  data age, cycles: p50 $(rfm_rst "$1" age_cycles_p50) p99 $(rfm_rst "$1" age_cycles_p99) max $(rfm_rst "$1" age_cycles_max)"
+	note "  round trip through node $1 (echoes: $(rfm_rst "$1" rtt_cycles_n)), cycles: p50 $(rfm_rst "$1" rtt_cycles_p50) p99 $(rfm_rst "$1" rtt_cycles_p99) max $(rfm_rst "$1" rtt_cycles_max);" \
+		"us (this node's clock): p50 $(($(rfm_rst "$1" rtt_ns_p50) / 1000)) p99 $(($(rfm_rst "$1" rtt_ns_p99) / 1000)) max $(($(rfm_rst "$1" rtt_ns_max) / 1000))"
+	note "  data age, us:     p50 $(($(rfm_rst "$1" age_ns_p50) / 1000)) p99 $(($(rfm_rst "$1" age_ns_p99) / 1000)) max $(($(rfm_rst "$1" age_ns_max) / 1000))" \
+		"($(rfm_rst "$1" future) fresh blocks stamped ahead of this clock: ns ages need synchronized clocks)"
+	note "  $(grep ^own: $RFM_SNAP | sed 's/ phase_abs_ns_p50.*//')"
+}

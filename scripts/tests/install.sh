@@ -71,7 +71,7 @@ man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
 	on && /^  [a-z]/ && $1 != "help" { print "usr/local/share/man/man1/userctl-" $1 ".1" }
 	on && /^$/ { exit }')
 {
-	for m in shieldrt shieldrt_pcibar shieldrt_simdaq; do
+	for m in shieldrt shieldrt_pcibar shieldrt_simdaq shieldrt_rfm; do
 		echo "lib/modules/$kver/updates/$m.ko"
 	done
 	echo lib/udev/rules.d/60-shieldrt.rules
@@ -98,7 +98,7 @@ t_eq "the installed module's vermagic is $kver's" "$kver" \
 	"$(modinfo -F vermagic "$ko" 2>/dev/null | awk '{ print $1 }')"
 t_eq "modinfo: version" "$version" "$(modinfo -F version "$ko" 2>/dev/null)"
 t_eq "modinfo: abi" "$abi" "$(modinfo -F abi "$ko" 2>/dev/null)"
-for m in shieldrt shieldrt_pcibar shieldrt_simdaq; do
+for m in shieldrt shieldrt_pcibar shieldrt_simdaq shieldrt_rfm; do
 	t_eq "$m.ko is signed by the key given to make" "shieldrt install test" \
 		"$(modinfo -F signer "$D/lib/modules/$kver/updates/$m.ko" 2>/dev/null)"
 done
@@ -253,7 +253,7 @@ else
 	t_eq "DKMS's module: signed with the key DKMS was given" \
 		"shieldrt install test" "$(modinfo -F signer "$built" 2>/dev/null)"
 	nmod=$(find "$T/dkms/shieldrt/$version/$kver" -name '*.ko*' | wc -l)
-	t_eq "DKMS built the runtime and both providers" 3 "$nmod"
+	t_eq "DKMS built the runtime and the three providers" 4 "$nmod"
 	t_check "the real DKMS tree was not touched" [ ! -e /var/lib/dkms/shieldrt ]
 fi
 

@@ -1602,7 +1602,7 @@ static void stats_cases(void)
 	       "STATS: no metric flag the header does not define");
 	tap_ok(a.nr_metrics == SHIELDRT_NR_METRICS && a.hist_bucket_ns > 0 &&
 	       a.hist_sub_bits == 7 && a.hist_range_ns > a.hist_bucket_ns &&
-	       (a.safe_reason <= SHIELDRT_SAFE_IO ||
+	       (a.safe_reason <= SHIELDRT_SAFE_REMOTE ||
 		a.safe_reason == SHIELDRT_SAFE_NEVER),
 	       "STATS: nr_metrics %u, hist_bucket_ns %u, sub_bits %u, range %llu, safe_reason %#x",
 	       a.nr_metrics, a.hist_bucket_ns, a.hist_sub_bits,

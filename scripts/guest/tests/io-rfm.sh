@@ -1,0 +1,354 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# shieldrt_rfm, reflective memory between nodes, in one VM: this VM is
+# node 0 of the layout in ivshmem-plain's BAR 2 (at 0x1000), and the
+# other nodes' blocks are written by this script with devmem, well
+# formed or hostile.  An echo loop (no chain: out = in) bound with
+# io=rfm:in=0-1:out=0-1 takes node 1's signals 0 and 1 and publishes them
+# in its own block.
+#
+#   A  every kind of remote block at once, written before insmod: fresh
+#      then stale, badid (another node's id), torn (head != tail),
+#      badcount, gone (never written), corrupt (check word); counted and
+#      traced, the inputs
+#      taken from the good block only, node 0's block well formed with
+#      the echoed values; binds the provider cannot serve are refused.
+#   B  stale_limit=20 and a remote that never writes again: safe state,
+#      reason remote, traced at exactly 20 cycles; the safe values go out.
+#   C  (needs /dev/mem on the held BAR: the debug kernels, or iomem=
+#      relaxed) live: a new block is taken, a sequence going backwards and
+#      a torn block are refused, a second writer in node 0's own block
+#      (two nodes with one id) puts the loop in safe state, reason remote.
+#   E  verify=0: a block with a wrong check word is taken (only verify=1
+#      reads the whole block and can tell).
+#   D  :trigger: the provider starts the cycles on the clock's grid;
+#      rmmod while bound: safe state, reason io.
+#   and bad parameters, among them a window smaller than the layout.
+. /srt/lib.sh
+
+RF=/lib/shieldrt/shieldrt_rfm.ko
+RDBG=/sys/kernel/debug/shieldrt_rfm
+TR=/sys/kernel/tracing
+ISO=$(first_cpu "$SRT_ISOLATED")
+[ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
+BASE=0x1000	# the layout's offset in BAR 2
+MAGIC=0x52460000
+# signals=2; a block is 64 bytes with 2 nodes (echoes at 0x30, the check
+# word at 0x38, the tail at 0x3c), 128 with 7 (check 0x4c, tail 0x50)
+NODES=2 STRIDE=64
+PI_LO=0x54442D18 PI_HI=0x400921FB	# 3.141592653589793
+E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
+
+ctl() { echo "$*" >$SRT_DBG/control; }
+st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
+# rst NODE KEY: a counter of remote NODE in the status file
+rst() { sed -n "s/^remote: node=$1 .* $2=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
+own() { sed -n "s/^own:.* $1=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
+bar_phys() {
+	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
+}
+# w OFF VAL / r OFF: a 32-bit word of the layout
+w() { devmem "$(printf '0x%x' $((B + BASE + $1)))" 32 "$2"; }
+r() { devmem "$(printf '0x%x' $((B + BASE + $1)))" 32; }
+# check SEQ WORD...: include/shieldrt_rfm.h's srt_rfm_check()
+check() {
+	local h=$(($1))
+	shift
+	for x in "$@"; do
+		h=$(((((h << 5) | (h >> 27)) & 0xffffffff) ^ x))
+		h=$(((h * 16777619) & 0xffffffff))
+	done
+	echo $h
+}
+# blk K SEQ NODEWORD COUNT [TAIL] [SIG0_LO SIG0_HI] [CHECK_XOR]: node K's
+# block in a layout of NODES, stamped with the clock now, signals pi (or
+# the one given) and e, an echo of node 0's sequence ECHO0 (default
+# none), its check word (XOR CHECK_XOR: a corrupt block)
+blk() {
+	local o=$(($1 * STRIDE)) ns words c i=0
+	ns=$(($(date +%s) * 1000000000))
+	words="$3 $2 0 $((ns & 0xffffffff)) $((ns >> 32)) $4 0 ${6:-$PI_LO} ${7:-$PI_HI} $E_LO $E_HI"
+	words="$words $((${ECHO0:-0}))"
+	while [ $i -lt $((NODES - 1)) ]; do
+		words="$words 0"
+		i=$((i + 1))
+	done
+	c=$(check "$2" $words)
+	w $o "$2"
+	for x in $words; do
+		o=$((o + 4))
+		w $o "$x"
+	done
+	w $((o + 4)) $((c ^ ${8:-0}))
+	w $((o + 8)) "${5:-$2}"
+}
+zero_blocks() {
+	local o=0
+	while [ $o -lt $(($1 * STRIDE)) ]; do
+		w $o 0
+		o=$((o + 4))
+	done
+}
+new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
+trace_has() { grep -q "$1" $TR/trace; }
+# rfm_load PARAMS...: insmod on BAR 2 at BASE, 2 signals a block
+rfm_load() {
+	local n
+	n=$(dmesg | wc -l)
+	if insmod $RF addr="$IVS" bar=2 base=$BASE signals=2 "$@"; then
+		t_ok "insmod shieldrt_rfm $*"
+		note "$(new_log "$n" | grep shieldrt_rfm)"
+		# the module's events exist while it is loaded
+		echo 1 >$TR/events/shieldrt_rfm/rfm_reject/enable
+		echo 1 >$TR/events/shieldrt_rfm/rfm_stale/enable
+	else
+		t_fail "insmod shieldrt_rfm $*" "$(new_log "$n" | tail -n 2)"
+		return 1
+	fi
+}
+
+# bad DESC EXPECTED-LOG-TEXT PARAMS...: refused, not loaded, its reason
+bad() {
+	local desc=$1 want=$2 n log
+	shift 2
+	n=$(dmesg | wc -l)
+	if insmod $RF "$@" 2>/dev/null; then
+		t_fail "refused: $desc" "insmod $* succeeded"
+		rmmod shieldrt_rfm
+		return
+	fi
+	log=$(new_log "$n")
+	if [ -d /sys/module/shieldrt_rfm ]; then
+		t_fail "refused: $desc" "module left loaded"
+	elif ! echo "$log" | grep -q "$want"; then
+		t_fail "refused: $desc" "log lacks '$want': $(echo "$log" | head -n 3)"
+	else
+		t_ok "refused: $desc ($(echo "$log" | grep "$want" | tail -n 1))"
+	fi
+}
+
+srt_load || exit 1
+IVS=${SRT_PCI_IVSHMEM:-}
+if [ -z "$IVS" ] || [ ! -d "/sys/bus/pci/devices/$IVS" ]; then
+	t_skip "io-rfm" "no ivshmem-plain device in this VM"
+	srt_unload
+	exit 0
+fi
+B=$(bar_phys "$IVS" 2)
+note "ivshmem-plain at $IVS, BAR 2 at $B, layout at +$BASE"
+
+V="addr=$IVS bar=2"
+bad "no addr=" "give the device" nodes=2
+bad "nodes=1" "nodes=1: must be 2-16" $V nodes=1
+bad "nodes=17" "nodes=17: must be 2-16" $V nodes=17
+bad "node=3 of nodes=3" "node=3: must be below nodes=3" $V nodes=3 node=3
+bad "signals=0" "signals=0: must be 1-32" $V signals=0
+bad "signals=33" "signals=33: must be 1-32" $V signals=33
+bad "base=0x20" "must be a multiple of 64" $V base=0x20
+bad "clock=utc" "clock=utc: must be tai or realtime" $V clock=utc
+bad "in= from this node itself" "must be another of the" $V node=0 in=0:0
+bad "in= from a node past the layout" "must be another of the" $V nodes=2 in=2:0
+bad "in= a signal past the block" "the signal below 8" $V in=1:8
+bad "in=1 (no signal)" "is not NODE:SIGNAL" $V in=1
+bad "in=1:x" "is not NODE:SIGNAL" $V in=1:x
+bad "in=1:-1" "is not NODE:SIGNAL" $V in=1:-1
+bad "bar=6" "must be 0-5" addr="$IVS" bar=6
+bad "bar=3 (upper half of the 64-bit BAR 2)" "not a memory BAR" addr="$IVS" bar=3
+bad "no such device" "no PCI device" addr=0000:00:1f.7
+bad "addr=00:04.0 (no domain)" "not a PCI address" addr=00:04.0
+# 1 MiB BAR: 16 nodes x 320 bytes from 0xfff00 end at 0x101300
+bad "a window smaller than the layout" "smaller than the layout" \
+	$V base=0xfff00 nodes=16 signals=32
+bad "a layout past 4 GiB" "smaller than the layout" $V base=0xffffffc0
+t_check "/proc/iomem: nothing left held" sh -c "! grep -q shieldrt_rfm /proc/iomem"
+
+echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
+echo >$TR/trace 2>/dev/null
+
+# --- A: every kind of block at once --------------------------------------
+NODES=7 STRIDE=128
+zero_blocks 7
+blk 1 10 $((MAGIC | 1)) 2
+blk 2 5 $((MAGIC | 3)) 2		# claims node 3's id
+blk 3 7 $((MAGIC | 3)) 2 6		# head 7, tail 6
+blk 4 4 $((MAGIC | 4)) 3		# three signals, the layout says 2
+# node 5: never written
+blk 6 8 $((MAGIC | 6)) 2 8 $PI_LO $PI_HI 0x100	# one bit of the check off
+rfm_load nodes=7 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
+t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 stride=128 end=0x1380 window=1048576" $RDBG/status
+t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RDBG/status
+t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_rfm /proc/iomem
+if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-2" 2>/dev/null; then
+	t_fail "bind: 3 inputs on 2 in= pairs refused" "create succeeded"
+	ctl "destroy rx"
+else
+	t_ok "bind: 3 inputs on 2 in= pairs refused ($(cat $SRT_DBG/last_error))"
+fi
+if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:out=0-2" 2>/dev/null; then
+	t_fail "bind: 3 outputs on 2 signals a block refused" "create succeeded"
+	ctl "destroy rx"
+else
+	t_ok "bind: 3 outputs on 2 signals a block refused ($(cat $SRT_DBG/last_error))"
+fi
+t_check "create ra (echo) bound with io=rfm:in=0-1:out=0-1" \
+	ctl "create name=ra cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1"
+if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1" 2>/dev/null; then
+	t_fail "bind: a second loop on this node refused" "create succeeded"
+	ctl "destroy rx"
+else
+	t_ok "bind: a second loop on this node refused ($(cat $SRT_DBG/last_error))"
+fi
+t_check "start ra" ctl "start ra"
+t_wait_ge "node 1: stale cycles after its one block" 50 60 rst 1 stale
+t_wait_ge "node 5: gone" 50 60 rst 5 gone
+grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
+t_eq "node 1: fresh once (sequence 10)" 1 "$(rst 1 fresh)"
+t_eq "node 1: never torn" 0 "$(rst 1 torn)"
+t_eq "node 1: age_cycles_p50 > 0 (it stopped writing)" 1 \
+	"$([ "$(rst 1 age_cycles_p50)" -gt 0 ] && echo 1)"
+t_ge "node 2 (claims node 3's id): badid" "$(rst 2 badid)" 50
+t_eq "node 2: nothing taken" 0 "$(rst 2 fresh)"
+t_ge "node 3 (head 7, tail 6): torn" "$(rst 3 torn)" 50
+t_eq "node 3: nothing taken" 0 "$(rst 3 fresh)"
+t_ge "node 4 (3 signals): badcount" "$(rst 4 badcount)" 50
+t_eq "node 5: nothing taken" 0 "$(rst 5 fresh)"
+t_ge "node 6 (check word off by one bit): corrupt" "$(rst 6 corrupt)" 50
+t_eq "node 6: nothing taken" 0 "$(rst 6 fresh)"
+t_eq "node 1 (well formed): not corrupt" 0 "$(rst 1 corrupt)"
+t_eq "no node used by no input trips anything" 0 "$(rst 1 trips)"
+t_check "traced: badid" trace_has "node=0 remote=2 badid: 0x52460003, expected 0x52460002"
+t_check "traced: badcount" trace_has "node=0 remote=4 badcount: 0x3, expected 0x2"
+t_eq "ra: still running (no stale_limit)" running "$(cat $SRT_DBG/ra/state)"
+t_ge "node 0: writes" "$(own writes)" 50
+t_eq "node 0: no other writer in its block" 0 "$(own duplicates)"
+t_check "stop and destroy ra" ctl "stop ra
+destroy ra"
+t_check "rmmod shieldrt_rfm (unbound)" rmmod shieldrt_rfm
+t_check "/proc/iomem: the BAR released" sh -c "! grep -q shieldrt_rfm /proc/iomem"
+h=$(r 0)
+t_eq "node 0's block: head = tail" "$h" "$(r 0x50)"
+t_eq "node 0's block: its echo of node 1 (sequence 10)" 0x0000000A "$(r 0x34)"
+t_eq "node 0's block: no echo of nodes that never wrote a whole block" \
+	"0x00000000 0x00000000 0x00000000 0x00000000 0x00000000" \
+	"$(for o in 0x38 0x3c 0x40 0x44 0x48; do r $o; done | tr '\n' ' ' | sed 's/ $//')"
+t_eq "node 0's block: its check word" \
+	"$(printf '0x%08X' "$(check "$h" $(o=4; while [ $o -lt 76 ]; do r $o; o=$((o + 4)); done))")" "$(r 0x4c)"
+t_eq "node 0's block: its id" 0x52460000 "$(r 4)"
+t_eq "node 0's block: 2 signals" 0x00000002 "$(r 0x18)"
+t_eq "node 0's signal 0 = node 1's signal 0 (pi), echoed" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
+t_eq "node 0's signal 1 = node 1's signal 1 (e), echoed" "$E_LO $E_HI" "$(r 0x28) $(r 0x2c)"
+
+# --- B: a remote that stops writing, stale_limit=20 ----------------------
+NODES=2 STRIDE=64
+blk 1 10 $((MAGIC | 1)) 2
+echo >$TR/trace
+rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=20 || { srt_unload; exit 1; }
+t_check "create and start rb" ctl "create name=rb cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
+start rb"
+if wait_state rb safe 30; then t_ok "rb: safe state"; else
+	t_fail "rb: safe state" "state $(cat $SRT_DBG/rb/state)"; fi
+t_eq "rb: safe_reason remote" remote "$(st rb safe_reason)"
+t_check "traced: rfm_stale at exactly the limit" \
+	trace_has "node=0 remote=1 no fresh block for 20 cycles (limit 20)"
+t_check "traced: safe_state, reason remote" trace_has "remote"
+t_eq "node 1: one trip" 1 "$(rst 1 trips)"
+t_eq "node 1: fresh once" 1 "$(rst 1 fresh)"
+c0=$(st rb cycles)
+t_wait_ge "rb keeps cycling in safe state" $((c0 + 20)) 60 st rb cycles
+t_ge "node 0: safe writes" "$(own writes_safe)" 20
+grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
+t_check "stop and destroy rb" ctl "stop rb
+destroy rb"
+t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+t_eq "node 0's signal 0: the safe value (+0.0)" "0x00000000 0x00000000" "$(r 0x20) $(r 0x24)"
+
+# --- C: live, while the module holds the BAR -----------------------------
+blk 1 10 $((MAGIC | 1)) 2
+echo >$TR/trace
+rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=1000000 || { srt_unload; exit 1; }
+t_check "create and start rc" ctl "create name=rc cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
+start rc"
+t_wait_ge "node 1: fresh (sequence 10)" 1 60 rst 1 fresh
+if r 0x40 >/dev/null 2>&1; then
+	blk 1 11 $((MAGIC | 1)) 2 11 0x00000000 0x3FF00000	# signal 0 = 1.0
+	t_wait_ge "node 1: fresh again (sequence 11)" 2 30 rst 1 fresh
+	t_wait_ge "live: node 0 echoes 1.0" 1 30 sh -c \
+		"[ \"\$(devmem $(printf '0x%x' $((B + BASE + 0x24))) 32)\" = 0x3FF00000 ] && echo 1"
+	blk 1 9 $((MAGIC | 1)) 2
+	t_wait_ge "sequence 9 after 11: backwards" 1 30 rst 1 backwards
+	t_check "traced: backwards" trace_has "remote=1 backwards: 0x9, expected 0xb"
+	w 0x40 12		# head 12, tail still 9
+	t_wait_ge "head 12, tail 9: torn" 1 30 rst 1 torn
+	w 0x7c 12		# tail 12, the check still sequence 9's
+	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rst 1 corrupt
+	blk 1 12 $((MAGIC | 1)) 2
+	t_wait_ge "block 12 whole: fresh" 3 30 rst 1 fresh
+	# node 1 echoes node 0's sequence s: node 0's round trip, from the
+	# cycle it wrote s to the cycle it takes the echo
+	c0=$(own cycles)
+	ECHO0=$(r 0)
+	blk 1 13 $((MAGIC | 1)) 2
+	ECHO0=
+	t_wait_ge "an echo of node 0's sequence: one round trip" 1 30 rst 1 rtt_cycles_n
+	rtt=$(rst 1 rtt_cycles_max)
+	c1=$(own cycles)
+	t_ge "round trip: at least one cycle ($rtt)" "$rtt" 1
+	t_le "round trip: no longer than the cycles since the echoed write ($c0..$c1)" "$rtt" $((c1 - c0 + 1))
+	t_eq "rc: running through all of it" running "$(cat $SRT_DBG/rc/state)"
+	# a second writer in node 0's block: two nodes claiming id 0
+	t_wait_ge "another writer in node 0's block: duplicates" 1 30 sh -c \
+		"devmem $(printf '0x%x' $((B + BASE))) 32 0x7777; sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RDBG/status"
+	if wait_state rc safe 30; then t_ok "rc: safe state"; else
+		t_fail "rc: safe state" "state $(cat $SRT_DBG/rc/state)"; fi
+	t_eq "rc: safe_reason remote" remote "$(st rc safe_reason)"
+	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: 0x7777"
+	t_eq "node 1: never went stale past the limit" 0 "$(rst 1 trips)"
+else
+	t_skip "live: new blocks, backwards, torn, a second writer" "the BAR is closed to /dev/mem while held (IO_STRICT_DEVMEM; iomem=relaxed opens it)"
+fi
+grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
+t_check "stop and destroy rc" ctl "stop rc
+destroy rc"
+t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+
+# --- E: verify=0 reads the header and the inputs' signals only ----------
+# so a block whose check word is wrong is taken: what verify=1 is for
+blk 1 10 $((MAGIC | 1)) 2 10 $PI_LO $PI_HI 0x100
+w 0x20 0
+w 0x24 0
+rfm_load nodes=2 node=0 in=1:0,1:1 verify=0 || { srt_unload; exit 1; }
+t_check "status: verify 0" grep -q "^node: 0 clock: tai stale_limit: 0 verify: 0" $RDBG/status
+t_check "create and start re" ctl "create name=re cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
+start re"
+t_wait_ge "verify=0: the block with a wrong check is taken (fresh)" 1 60 rst 1 fresh
+t_wait_ge "verify=0: then stale" 20 60 rst 1 stale
+t_eq "verify=0: nothing counted corrupt" 0 "$(rst 1 corrupt)"
+t_check "stop and destroy re" ctl "stop re
+destroy re"
+t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+t_eq "verify=0: node 0 echoed node 1's signal 0 (pi)" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
+
+# --- D: the provider's clock starts the cycles; rmmod while bound --------
+blk 1 10 $((MAGIC | 1)) 2
+rfm_load nodes=2 node=0 in=1:0,1:1 clock=realtime || { srt_unload; exit 1; }
+echo >$TR/trace
+echo 1 >$TR/events/shieldrt_rfm/rfm_phase/enable
+t_check "create and start rd (mode=external, :trigger)" ctl "create name=rd cpu=$ISO period_us=5000 mode=external io=rfm:in=0-1:out=0-1:trigger
+start rd"
+t_check "status: trigger=1" grep -q "^binding: loop=rd .* trigger=1" $RDBG/status
+t_wait_ge "rd: cycles started by the provider's timer" 100 60 st rd cycles
+t_wait_ge "rd: triggers counted" 100 60 st rd triggers
+t_check "status: clock realtime" grep -q "^node: 0 clock: realtime" $RDBG/status
+echo 0 >$TR/events/shieldrt_rfm/rfm_phase/enable
+# every cycle's phase offset to the grid, traced
+t_ge "traced: rfm_phase, cycle by cycle" "$(grep -c 'rfm_phase: node=0 cycle=' $TR/trace)" 50
+grep ^own: $RDBG/status | sed 's/^/# /'
+t_check "rmmod shieldrt_rfm while rd is bound" rmmod shieldrt_rfm
+if wait_state rd safe 10; then t_ok "rd: safe state"; else
+	t_fail "rd: safe state" "state $(cat $SRT_DBG/rd/state)"; fi
+t_eq "rd: safe_reason io" io "$(st rd safe_reason)"
+t_check "destroy rd" ctl "stop rd
+destroy rd"
+
+echo 0 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
+srt_unload
