@@ -18,7 +18,7 @@ run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 rfm_up 1 0:0 || exit 1
 run userctl loop create ctl cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
-	io=rfm:in=1-1:out=0-0 hist_bucket_ns=5000 hist_buckets=400
+	io=rfm:in=1-1:out=0-0
 run userctl chain load -l ctl /srt/chains/demo-motor-ctl.chain
 run userctl loop start ctl
 rfm_wait_peer 0 ctl || exit 1
