@@ -48,6 +48,7 @@
 #include <linux/slab.h>
 #include <linux/u64_stats_sync.h>
 #include "shieldrt_io.h"
+#include "pci_window.h"
 
 #define PCIBAR_MAX_REGS	32
 
@@ -87,7 +88,7 @@ struct pcibar_binding {
 	u64_stats_t writes_safe;	/* ... and those in safe state */
 };
 
-static struct pci_dev *pcibar_dev;
+static struct srt_pci_window pcibar_win;
 static void __iomem *pcibar_base;
 static void __iomem *pcibar_in[PCIBAR_MAX_REGS];
 static void __iomem *pcibar_out[PCIBAR_MAX_REGS];
@@ -234,9 +235,9 @@ static int pcibar_status_show(struct seq_file *m, void *unused)
 	u64 reads, writes, writes_safe;
 	unsigned int start;
 
-	seq_printf(m, "device: %s %04x:%04x\n", pci_name(pcibar_dev),
-		   pcibar_dev->vendor, pcibar_dev->device);
-	seq_printf(m, "bar: %u %pR\n", bar, &pcibar_dev->resource[bar]);
+	seq_printf(m, "device: %s %04x:%04x\n", pci_name(pcibar_win.pdev),
+		   pcibar_win.pdev->vendor, pcibar_win.pdev->device);
+	seq_printf(m, "bar: %u %pR\n", bar, &pcibar_win.pdev->resource[bar]);
 	seq_printf(m, "width: %u%s\n", width,
 		   width == 64 && !IS_ENABLED(CONFIG_64BIT) ?
 		   " (two 32-bit accesses, low word first)" : "");
@@ -259,50 +260,6 @@ static int pcibar_status_show(struct seq_file *m, void *unused)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(pcibar_status);
-
-/* Exactly @digits hex digits, then @end; advances *s past @end. */
-static int pcibar_hex(const char **s, unsigned int digits, char end,
-		      unsigned int *v)
-{
-	unsigned int i, n = 0;
-	int d;
-
-	for (i = 0; i < digits; i++) {
-		d = hex_to_bin((*s)[i]);
-		if (d < 0)
-			return -EINVAL;
-		n = n << 4 | d;
-	}
-	if ((*s)[digits] != end)
-		return -EINVAL;
-	*s += digits + 1;
-	*v = n;
-	return 0;
-}
-
-/* The device named by addr= or id=, with a reference; NULL if none. */
-static struct pci_dev *pcibar_find(void)
-{
-	unsigned int dom, bus, slot, fn, ven, dev;
-	const char *s;
-
-	if (addr) {
-		s = addr;
-		if (pcibar_hex(&s, 4, ':', &dom) || pcibar_hex(&s, 2, ':', &bus) ||
-		    pcibar_hex(&s, 2, '.', &slot) || pcibar_hex(&s, 1, '\0', &fn) ||
-		    slot > 0x1f || fn > 7) {
-			pr_err("addr=%s: not a PCI address DDDD:BB:SS.F\n", addr);
-			return ERR_PTR(-EINVAL);
-		}
-		return pci_get_domain_bus_and_slot(dom, bus, PCI_DEVFN(slot, fn));
-	}
-	s = id;
-	if (pcibar_hex(&s, 4, ':', &ven) || pcibar_hex(&s, 4, '\0', &dev)) {
-		pr_err("id=%s: not a PCI ID VVVV:DDDD\n", id);
-		return ERR_PTR(-EINVAL);
-	}
-	return pci_get_device(ven, dev, NULL);
-}
 
 /* The parameters that do not need the device. */
 static int pcibar_check_params(void)
@@ -347,19 +304,13 @@ static int pcibar_check_params(void)
 /* The BAR: a memory BAR, holding every offset.  The mapping's length. */
 static int pcibar_check_bar(struct pci_dev *pdev, resource_size_t *maplen)
 {
-	resource_size_t len = pci_resource_len(pdev, bar), end = 0;
+	resource_size_t len, end = 0;
 	unsigned int i, off;
+	int ret;
 
-	if (!len) {
-		pr_err("%s: BAR %u is not a memory BAR: not implemented (or the upper half of a 64-bit BAR)\n",
-		       pci_name(pdev), bar);
-		return -EINVAL;
-	}
-	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM)) {
-		pr_err("%s: BAR %u is not a memory BAR: %pR\n",
-		       pci_name(pdev), bar, &pdev->resource[bar]);
-		return -EINVAL;
-	}
+	ret = srt_pci_mem_bar(pdev, bar, &len);
+	if (ret)
+		return ret;
 	for (i = 0; i < n_in + n_out; i++) {
 		off = i < n_in ? in[i] : out[i - n_in];
 		if ((u64)off + width / 8 > len) {
@@ -384,7 +335,7 @@ static int __init pcibar_init(void)
 	ret = pcibar_check_params();
 	if (ret)
 		return ret;
-	pdev = pcibar_find();
+	pdev = srt_pci_find(addr, id);
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
 	if (!pdev) {
@@ -394,31 +345,15 @@ static int __init pcibar_init(void)
 	ret = pcibar_check_bar(pdev, &maplen);
 	if (ret)
 		goto put_dev;
-
-	/* Memory decoding only: this module never touches I/O ports. */
-	ret = pci_enable_device_mem(pdev);
-	if (ret) {
-		pr_err("%s: cannot enable the device: %d\n", pci_name(pdev), ret);
-		goto put_dev;
-	}
-	ret = pci_request_region(pdev, bar, KBUILD_MODNAME);
-	if (ret) {
-		pr_err("%s: BAR %u is in use (by its driver?): %d\n",
-		       pci_name(pdev), bar, ret);
-		goto disable_dev;
-	}
 	/* Only as far as the highest register: no need to map a 1 GiB BAR. */
-	pcibar_base = pci_iomap(pdev, bar, maplen);
-	if (!pcibar_base) {
-		pr_err("%s: cannot map BAR %u\n", pci_name(pdev), bar);
-		ret = -ENOMEM;
-		goto release_region;
-	}
+	ret = srt_pci_window_open(&pcibar_win, pdev, bar, 0, maplen);
+	if (ret)
+		goto put_dev;
+	pcibar_base = pcibar_win.base;
 	for (i = 0; i < n_in; i++)
 		pcibar_in[i] = pcibar_base + in[i];
 	for (i = 0; i < n_out; i++)
 		pcibar_out[i] = pcibar_base + out[i];
-	pcibar_dev = pdev;
 
 	pcibar_dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("status", 0400, pcibar_dir, NULL,
@@ -437,11 +372,8 @@ static int __init pcibar_init(void)
 
 remove_debugfs:
 	debugfs_remove_recursive(pcibar_dir);
-	pci_iounmap(pdev, pcibar_base);
-release_region:
-	pci_release_region(pdev, bar);
-disable_dev:
-	pci_disable_device(pdev);
+	srt_pci_window_close(&pcibar_win);
+	return ret;
 put_dev:
 	pci_dev_put(pdev);
 	return ret;
@@ -452,10 +384,7 @@ static void __exit pcibar_exit(void)
 	/* Bound loops go to safe state; no callback runs after this. */
 	srt_io_unregister(&pcibar_provider);
 	debugfs_remove_recursive(pcibar_dir);
-	pci_iounmap(pcibar_dev, pcibar_base);
-	pci_release_region(pcibar_dev, bar);
-	pci_disable_device(pcibar_dev);
-	pci_dev_put(pcibar_dev);
+	srt_pci_window_close(&pcibar_win);
 }
 
 module_init(pcibar_init);

@@ -69,6 +69,7 @@
 #include <linux/timekeeping.h>
 #include "shieldrt_io.h"
 #include "shieldrt_rfm.h"
+#include "pci_window.h"
 
 #define CREATE_TRACE_POINTS
 #include "rfm_trace.h"
@@ -180,7 +181,7 @@ struct rfm_state {
 	struct rfm_remote r[SRT_RFM_MAX_NODES];
 };
 
-static struct pci_dev *rfm_dev;
+static struct srt_pci_window rfm_pci;
 static void __iomem *rfm_win;	/* the layout's start (base) */
 static u32 rfm_stride;
 static u64 rfm_end;
@@ -597,11 +598,11 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 	unsigned int start;
 	u32 i, k;
 
-	seq_printf(m, "device: %s bar: %u base: %#x\n", pci_name(rfm_dev), bar,
+	seq_printf(m, "device: %s bar: %u base: %#x\n", pci_name(rfm_pci.pdev), bar,
 		   base);
 	seq_printf(m, "layout: nodes=%u signals=%u stride=%u end=%#llx window=%llu\n",
 		   nodes, signals, rfm_stride, rfm_end,
-		   (u64)pci_resource_len(rfm_dev, bar));
+		   (u64)pci_resource_len(rfm_pci.pdev, bar));
 	seq_printf(m, "node: %u clock: %s stale_limit: %u verify: %d\n", node,
 		   rfm_clockid == CLOCK_TAI ? "tai" : "realtime", stale_limit,
 		   verify);
@@ -676,26 +677,6 @@ static const struct file_operations rfm_reset_fops = {
 	.write = rfm_reset_write,
 	.llseek = noop_llseek,
 };
-
-/* Exactly @digits hex digits, then @end; advances *s past @end. */
-static int rfm_hex(const char **s, unsigned int digits, char end,
-		   unsigned int *v)
-{
-	unsigned int i, n = 0;
-	int d;
-
-	for (i = 0; i < digits; i++) {
-		d = hex_to_bin((*s)[i]);
-		if (d < 0)
-			return -EINVAL;
-		n = n << 4 | d;
-	}
-	if ((*s)[digits] != end)
-		return -EINVAL;
-	*s += digits + 1;
-	*v = n;
-	return 0;
-}
 
 /* in=NODE:SIGNAL,...: each pair checked against the layout. */
 static int rfm_parse_in(void)
@@ -783,20 +764,6 @@ static int rfm_check_params(void)
 	return rfm_parse_in();
 }
 
-static struct pci_dev *rfm_find(void)
-{
-	unsigned int dom, bus, slot, fn;
-	const char *s = addr;
-
-	if (rfm_hex(&s, 4, ':', &dom) || rfm_hex(&s, 2, ':', &bus) ||
-	    rfm_hex(&s, 2, '.', &slot) || rfm_hex(&s, 1, '\0', &fn) ||
-	    slot > 0x1f || fn > 7) {
-		pr_err("addr=%s: not a PCI address DDDD:BB:SS.F\n", addr);
-		return ERR_PTR(-EINVAL);
-	}
-	return pci_get_domain_bus_and_slot(dom, bus, PCI_DEVFN(slot, fn));
-}
-
 static int __init rfm_init(void)
 {
 	struct pci_dev *pdev;
@@ -806,19 +773,16 @@ static int __init rfm_init(void)
 	ret = rfm_check_params();
 	if (ret)
 		return ret;
-	pdev = rfm_find();
+	pdev = srt_pci_find(addr, NULL);
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
 	if (!pdev) {
 		pr_err("no PCI device %s\n", addr);
 		return -ENODEV;
 	}
-	len = pci_resource_len(pdev, bar);
-	if (!len || !(pci_resource_flags(pdev, bar) & IORESOURCE_MEM)) {
-		pr_err("%s: BAR %u is not a memory BAR\n", pci_name(pdev), bar);
-		ret = -EINVAL;
+	ret = srt_pci_mem_bar(pdev, bar, &len);
+	if (ret)
 		goto put_dev;
-	}
 	rfm_stride = srt_rfm_stride(signals, nodes);
 	if (srt_rfm_layout(base, nodes, signals, len, &rfm_end)) {
 		pr_err("%s: BAR %u of %llu bytes is smaller than the layout: base %#x + %u nodes x %u bytes (%u signals) = %llu\n",
@@ -827,24 +791,11 @@ static int __init rfm_init(void)
 		ret = -ERANGE;
 		goto put_dev;
 	}
-	ret = pci_enable_device_mem(pdev);
-	if (ret) {
-		pr_err("%s: cannot enable the device: %d\n", pci_name(pdev), ret);
-		goto put_dev;
-	}
-	ret = pci_request_region(pdev, bar, KBUILD_MODNAME);
-	if (ret) {
-		pr_err("%s: BAR %u is in use: %d\n", pci_name(pdev), bar, ret);
-		goto disable_dev;
-	}
 	/* The layout only: [base, end). */
-	rfm_win = pci_iomap_range(pdev, bar, base, rfm_end - base);
-	if (!rfm_win) {
-		pr_err("%s: cannot map BAR %u\n", pci_name(pdev), bar);
-		ret = -ENOMEM;
-		goto release_region;
-	}
-	rfm_dev = pdev;
+	ret = srt_pci_window_open(&rfm_pci, pdev, bar, base, rfm_end - base);
+	if (ret)
+		goto put_dev;
+	rfm_win = rfm_pci.base;
 
 	rfm_dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("status", 0400, rfm_dir, NULL, &rfm_status_fops);
@@ -861,11 +812,8 @@ static int __init rfm_init(void)
 
 remove_debugfs:
 	debugfs_remove_recursive(rfm_dir);
-	pci_iounmap(pdev, rfm_win);
-release_region:
-	pci_release_region(pdev, bar);
-disable_dev:
-	pci_disable_device(pdev);
+	srt_pci_window_close(&rfm_pci);
+	return ret;
 put_dev:
 	pci_dev_put(pdev);
 	return ret;
@@ -876,10 +824,7 @@ static void __exit rfm_exit(void)
 	/* Bound loops go to safe state; no callback runs after this. */
 	srt_io_unregister(&rfm_provider);
 	debugfs_remove_recursive(rfm_dir);
-	pci_iounmap(rfm_dev, rfm_win);
-	pci_release_region(rfm_dev, bar);
-	pci_disable_device(rfm_dev);
-	pci_dev_put(rfm_dev);
+	srt_pci_window_close(&rfm_pci);
 }
 
 module_init(rfm_init);
