@@ -311,3 +311,32 @@ rfm_summary() {
 		"($(rfm_rst "$1" future) fresh blocks stamped ahead of this clock: ns ages need synchronized clocks)"
 	note "  $(grep ^own: $RFM_SNAP | sed 's/ phase_abs_ns_p50.*//')"
 }
+
+# new_log N: the kernel log after its first N lines, timestamps removed
+new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
+
+# insmod_refused KO MODULE STRICT DESC EXPECTED-LOG-TEXT PARAMS...: insmod
+# KO PARAMS must fail, leave MODULE unloaded and log EXPECTED-LOG-TEXT;
+# with STRICT 1 the log must hold nothing but MODULE's lines and that
+# text (nothing touched the device).
+insmod_refused() {
+	local ko=$1 mod=$2 strict=$3 desc=$4 want=$5 n log
+	shift 5
+	n=$(dmesg | wc -l)
+	if insmod "$ko" "$@" 2>/dev/null; then
+		t_fail "refused: $desc" "insmod $* succeeded"
+		rmmod "$mod"
+		return
+	fi
+	log=$(new_log "$n")
+	if [ -d "/sys/module/$mod" ]; then
+		t_fail "refused: $desc" "module left loaded"
+	elif ! echo "$log" | grep -q "$want"; then
+		t_fail "refused: $desc" "log lacks '$want': $(echo "$log" | head -n 3)"
+	elif [ "$strict" = 1 ] &&
+	     echo "$log" | grep -v -e "$mod" -e "$want" | grep -q .; then
+		t_fail "refused: $desc" "other lines in the log: $(echo "$log" | grep -v "$mod" | head -n 2)"
+	else
+		t_ok "refused: $desc ($(echo "$log" | grep "$want" | tail -n 1))"
+	fi
+}

@@ -48,8 +48,6 @@ bar_phys() {
 }
 # phys BASE OFF: BASE + OFF as hex for devmem
 phys() { printf '0x%x' $(($1 + $2)); }
-# new_log N: the kernel log after its first N lines, timestamps removed
-new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
 
 srt_load || exit 1
 IVS=$(find_dev "${SRT_PCI_IVSHMEM:-}" 1af4:1110)
@@ -59,26 +57,7 @@ TDEV=$(find_dev "${SRT_PCI_TESTDEV:-}" 1b36:0005)
 # Bad parameters: refused, the module not loaded, and the log holds only
 # its error (nothing touched the device: no "enabling device" line).
 # bad DESC EXPECTED-LOG-TEXT PARAMS...
-bad() {
-	local desc=$1 want=$2 n log
-	shift 2
-	n=$(dmesg | wc -l)
-	if insmod $PB "$@" 2>/dev/null; then
-		t_fail "refused: $desc" "insmod $* succeeded"
-		rmmod shieldrt_pcibar
-		return
-	fi
-	log=$(new_log "$n")
-	if [ -d /sys/module/shieldrt_pcibar ]; then
-		t_fail "refused: $desc" "module left loaded"
-	elif ! echo "$log" | grep -q "$want"; then
-		t_fail "refused: $desc" "log lacks '$want': $(echo "$log" | head -n 3)"
-	elif echo "$log" | grep -v -e shieldrt_pcibar -e "$want" | grep -q .; then
-		t_fail "refused: $desc" "other lines in the log: $(echo "$log" | grep -v shieldrt_pcibar | head -n 2)"
-	else
-		t_ok "refused: $desc ($(echo "$log" | tail -n 1))"
-	fi
-}
+bad() { insmod_refused $PB shieldrt_pcibar 1 "$@"; }
 
 if [ -z "$IVS" ]; then
 	t_skip "ivshmem-plain" "no ivshmem-plain device in this VM"

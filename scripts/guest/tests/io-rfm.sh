@@ -89,7 +89,6 @@ zero_blocks() {
 		o=$((o + 4))
 	done
 }
-new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
 trace_has() { grep -q "$1" $TR/trace; }
 # rfm_load PARAMS...: insmod on BAR 2 at BASE, 2 signals a block
 rfm_load() {
@@ -108,24 +107,7 @@ rfm_load() {
 }
 
 # bad DESC EXPECTED-LOG-TEXT PARAMS...: refused, not loaded, its reason
-bad() {
-	local desc=$1 want=$2 n log
-	shift 2
-	n=$(dmesg | wc -l)
-	if insmod $RF "$@" 2>/dev/null; then
-		t_fail "refused: $desc" "insmod $* succeeded"
-		rmmod shieldrt_rfm
-		return
-	fi
-	log=$(new_log "$n")
-	if [ -d /sys/module/shieldrt_rfm ]; then
-		t_fail "refused: $desc" "module left loaded"
-	elif ! echo "$log" | grep -q "$want"; then
-		t_fail "refused: $desc" "log lacks '$want': $(echo "$log" | head -n 3)"
-	else
-		t_ok "refused: $desc ($(echo "$log" | grep "$want" | tail -n 1))"
-	fi
-}
+bad() { insmod_refused $RF shieldrt_rfm 0 "$@"; }
 
 srt_load || exit 1
 IVS=${SRT_PCI_IVSHMEM:-}
