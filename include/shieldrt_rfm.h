@@ -6,9 +6,11 @@
  * tests this file.
  *
  * The window (at byte offset base in the BAR) holds one block per node,
- * node k at base + k * stride; each node writes only its own.  A block,
- * in 32-bit little-endian words (every access is a 32-bit one, single
- * copy atomic on every architecture, 32-bit ARM included):
+ * node k at base + k * stride; each node writes only its own.  A block is
+ * two copies of one record, copy c at + c * copy size, which the writer
+ * fills in turn.  A copy, in 32-bit little-endian words (every access is
+ * a 32-bit one, single copy atomic on every architecture, 32-bit ARM
+ * included):
  *
  *	0x00  head     sequence number, written first
  *	0x04  node     SRT_RFM_MAGIC | node id
@@ -31,13 +33,20 @@
  * takes a block of B whose echo for A is s, the round trip A -> B -> A is
  * A's cycles since c and its ns since t.
  *
- * The writer: head = s; wmb; everything else; wmb; tail = s.  The reader:
- * tail; rmb; everything else; rmb; head.  If head == tail the block was
- * whole: had the writer begun the next block (s + 1) before the reader
- * was done, the reader's last read, head, would see s + 1 (its head went
- * out before any word the reader may have taken from that block).  If not,
- * the read was torn and is thrown away (the reader tries again, a few
- * times).  Sequence 0 is never written: a block whose head and node words
+ * The writer, into the copy it did not write last: head = s; wmb;
+ * everything else; wmb; tail = s.  The reader: both tails; the copy
+ * whose tail is newer (srt_rfm_newer(), modulo 2^32); rmb; everything
+ * else of that copy; rmb; its head.  If head == tail the copy was whole:
+ * had the writer begun another record in it before the reader was done,
+ * the reader's last read, head, would see the new sequence (its head went
+ * out before any word the reader may have taken from that record).  The
+ * copy the writer is filling is never the one with the newer tail, so a
+ * writer stopped in the middle of a record (descheduled, or a node that
+ * dies) leaves the newest whole record readable: a read is torn only if
+ * the writer finished a record and began the next in the copy being
+ * read, two writes within one read.  A torn read is thrown away and
+ * tried again, a few times.  Sequence 0 is never written: a copy whose
+ * tail is 0 was never finished, and a block whose head and node words
  * are 0 was never written ("gone").
  *
  * The check word is not what keeps torn blocks out (the sequence pair
@@ -69,10 +78,29 @@
 #define SRT_RFM_MAGIC	0x52460000U	/* "RF" in the high half */
 #define SRT_RFM_ID_MASK	0x0000ffffU
 
-/* Bytes of a block of @signals in a layout of @nodes, rounded up to 64. */
-static inline u32 srt_rfm_stride(u32 signals, u32 nodes)
+/* Bytes of one copy of a record of @signals with @nodes, rounded up to 64. */
+static inline u32 srt_rfm_copy_size(u32 signals, u32 nodes)
 {
 	return round_up(SRT_RFM_SIG + 8 * signals + 4 * nodes + 8, 64);
+}
+
+/* Bytes of a node's block: its two copies. */
+static inline u32 srt_rfm_stride(u32 signals, u32 nodes)
+{
+	return 2 * srt_rfm_copy_size(signals, nodes);
+}
+
+/*
+ * The copy (0 or 1) a reader takes, from the tails @t0 and @t1: the newer
+ * sequence modulo 2^32; a tail of 0 (never finished) is the older.
+ */
+static inline u32 srt_rfm_newer(u32 t0, u32 t1)
+{
+	if (!t1)
+		return 0;
+	if (!t0)
+		return 1;
+	return (s32)(t1 - t0) > 0;
 }
 
 static inline u32 srt_rfm_echo_off(u32 signals)
@@ -142,7 +170,7 @@ struct srt_rfm_snap {
 enum srt_rfm_state {
 	SRT_RFM_FRESH,		/* a newer sequence than last cycle's */
 	SRT_RFM_STALE,		/* the same sequence as before */
-	SRT_RFM_TORN,		/* head != tail on every try */
+	SRT_RFM_TORN,		/* head != tail in the newer copy, every try */
 	SRT_RFM_GONE,		/* never written */
 	SRT_RFM_BADID,		/* node word not this slot's node */
 	SRT_RFM_BACKWARDS,	/* sequence older than one seen */

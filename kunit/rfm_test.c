@@ -15,33 +15,51 @@ static void rfm_layout_fits(struct kunit *test)
 {
 	u64 end;
 
-	/* 32 + 8 * 8 + 4 * 2 + 8 = 112 bytes, a block every 128 */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(8, 2), 128);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(1, 2), 64);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(2, 2), 64);	/* 64 bytes */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(2, 3), 128);	/* 68 bytes */
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32, 2), 320);
-	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32, 16), 384);
+	/* 32 + 8 * 8 + 4 * 2 + 8 = 112 bytes, a copy every 128, two a block */
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(8, 2), 128);
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(8, 2), 256);
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(1, 2), 64);
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(2, 2), 64);	/* 64 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(2, 3), 128);	/* 68 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(32, 2), 320);
+	KUNIT_EXPECT_EQ(test, srt_rfm_copy_size(32, 16), 384);
+	KUNIT_EXPECT_EQ(test, srt_rfm_stride(32, 16), 768);
 	KUNIT_EXPECT_EQ(test, srt_rfm_echo_off(8), 0x60);
 	KUNIT_EXPECT_EQ(test, srt_rfm_check_off(8, 2), 0x68);
 	KUNIT_EXPECT_EQ(test, srt_rfm_tail_off(8, 2), 0x6c);
 	KUNIT_EXPECT_EQ(test, SRT_RFM_CHECK_WORDS(8, 2), 25);
 
 	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 2, 8, 1 << 20, &end), 0);
-	KUNIT_EXPECT_EQ(test, end, 256);
+	KUNIT_EXPECT_EQ(test, end, 512);
 	/* exactly the window: fits; one byte less: does not */
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 384, &end), 0);
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 384 - 1, &end),
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 768, &end), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0, 16, 32, 16 * 768 - 1, &end),
 			-ERANGE);
-	/* at the end of a 1 MiB window */
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout((1 << 20) - 640, 2, 32, 1 << 20,
+	/* at the end of a 1 MiB window: 2 blocks of 640 bytes */
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout((1 << 20) - 1280, 2, 32, 1 << 20,
 					     &end), 0);
-	KUNIT_EXPECT_EQ(test, srt_rfm_layout((1 << 20) - 576, 2, 32, 1 << 20,
+	KUNIT_EXPECT_EQ(test, srt_rfm_layout((1 << 20) - 1216, 2, 32, 1 << 20,
 					     &end), -ERANGE);
 	/* a base near 4 GiB does not wrap */
 	KUNIT_EXPECT_EQ(test, srt_rfm_layout(0xffffffc0ULL, 2, 1, 1 << 20,
 					     &end), -ERANGE);
-	KUNIT_EXPECT_EQ(test, end, 0xffffffc0ULL + 128);
+	KUNIT_EXPECT_EQ(test, end, 0xffffffc0ULL + 256);
+}
+
+/* The reader takes the copy with the newer tail; 0 was never finished. */
+static void rfm_newer_copy(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(0, 0), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(1, 0), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(0, 1), 1);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(7, 8), 1);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(8, 7), 0);
+	/* modulo 2^32: after 0xffffffff the writer goes on at 1 */
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(0xffffffff, 1), 1);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(1, 0xffffffff), 0);
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(0xfffffffe, 0xffffffff), 1);
+	/* a copy half a sequence space ahead is still taken as the newer */
+	KUNIT_EXPECT_EQ(test, srt_rfm_newer(1, 0x80000000), 1);
 }
 
 static void rfm_layout_bad(struct kunit *test)
@@ -248,6 +266,7 @@ static void rfm_phase(struct kunit *test)
 static struct kunit_case rfm_cases[] = {
 	KUNIT_CASE(rfm_layout_fits),
 	KUNIT_CASE(rfm_layout_bad),
+	KUNIT_CASE(rfm_newer_copy),
 	KUNIT_CASE(rfm_judge_sequence),
 	KUNIT_CASE(rfm_judge_wrap),
 	KUNIT_CASE(rfm_judge_bad),

@@ -13,7 +13,9 @@
  * The layout and the reader's judgement of a block are in
  * include/shieldrt_rfm.h (pure code, KUnit-tested).  Each node writes its
  * own block once per cycle (write(): the loop's outputs, safe values in
- * safe state) and reads every other node's block once per cycle (read()):
+ * safe state; into its two copies in turn, so that the newest record
+ * stays whole while the next is written) and reads every other node's
+ * block once per cycle (read(): the copy with the newer tail):
  * in[k] comes from in= pair k, NODE:SIGNAL.  Each remote block is, every
  * cycle, fresh, stale, torn, gone, or refused (badid, backwards,
  * badcount, corrupt); counted, its data's age histogrammed (reader cycles
@@ -171,6 +173,7 @@ struct rfm_state {
 	u64 writes, writes_safe;
 	u64 duplicates;		/* another writer in our block */
 	u32 own_seq;
+	u32 copy;		/* the copy the next write fills */
 	bool wrote;
 	bool dup_pending;	/* seen by write, acted on by the next read */
 	s64 phase_ns;		/* this cycle's phase offset */
@@ -183,7 +186,7 @@ struct rfm_state {
 
 static struct srt_pci_window rfm_pci;
 static void __iomem *rfm_win;	/* the layout's start (base) */
-static u32 rfm_stride;
+static u32 rfm_stride, rfm_copy;
 static u64 rfm_end;
 static u32 rfm_in_node[SRT_RFM_MAX_SIGNALS], rfm_in_sig[SRT_RFM_MAX_SIGNALS];
 static u32 rfm_n_in;
@@ -199,9 +202,10 @@ static u64 rfm_now(void)
 		ktime_get_real_ns();
 }
 
-static void __iomem *rfm_block(u32 k)
+/* Copy @c of node @k's block. */
+static void __iomem *rfm_block(u32 k, u32 c)
 {
-	return rfm_win + k * rfm_stride;
+	return rfm_win + k * rfm_stride + c * rfm_copy;
 }
 
 /* Word @i of those srt_rfm_check() covers: at 0x04 + 4 i. */
@@ -216,17 +220,22 @@ static u64 rfm_u64(const u32 *w)
 
 /*
  * One read of remote @k's block, in the order the header comment of
- * shieldrt_rfm.h gives: the header and, with verify, every signal, echo
- * and the check; without, the signals the inputs take and this node's
- * echo only.  The values the inputs take go to @val, by input.
+ * shieldrt_rfm.h gives: both tails, then of the newer copy the header
+ * and, with verify, every signal, echo and the check; without, the
+ * signals the inputs take and this node's echo only.  The values the
+ * inputs take go to @val, by input.
  */
 static void rfm_get(u32 k, struct srt_rfm_snap *sn, u64 *val)
 {
-	void __iomem *blk = rfm_block(k);
-	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), i, s;
-	u32 echo = RFM_WSIG(signals) + node;
+	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), i, s, c, t[2];
+	u32 echo = RFM_WSIG(signals) + node, toff = srt_rfm_tail_off(signals, nodes);
+	void __iomem *blk;
 
-	sn->tail = readl_relaxed(blk + srt_rfm_tail_off(signals, nodes));
+	t[0] = readl_relaxed(rfm_block(k, 0) + toff);
+	t[1] = readl_relaxed(rfm_block(k, 1) + toff);
+	c = srt_rfm_newer(t[0], t[1]);
+	blk = rfm_block(k, c);
+	sn->tail = t[c];
 	/* The tail before the rest: pairs with the writer's second wmb(). */
 	rmb();
 	if (verify) {
@@ -410,25 +419,42 @@ static int rfm_read(struct srt_io_binding *b, u64 *v)
 static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
 	struct rfm_state *s = b->priv;
-	void __iomem *blk = rfm_block(node);
 	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), head, tail, i;
+	u32 toff = srt_rfm_tail_off(signals, nodes), h[2], t[2];
+	void __iomem *blk;
 	struct rfm_wlog *l;
 	u64 now, v;
 
 	preempt_disable();
 	write_seqcount_begin(&s->seq);
-	head = readl_relaxed(blk + SRT_RFM_HEAD);
-	tail = readl_relaxed(blk + srt_rfm_tail_off(signals, nodes));
-	if (s->wrote && (head != s->own_seq || tail != s->own_seq)) {
-		/* Someone else writes this node's block: two nodes, one id. */
-		s->duplicates++;
-		s->dup_pending = true;
-		trace_rfm_reject(node, node, SRT_RFM_DUPLICATE,
-				 head != s->own_seq ? head : tail, s->own_seq);
+	if (s->wrote) {
+		/* The copy written last must still hold what we wrote. */
+		blk = rfm_block(node, !s->copy);
+		head = readl_relaxed(blk + SRT_RFM_HEAD);
+		tail = readl_relaxed(blk + toff);
+		if (head != s->own_seq || tail != s->own_seq) {
+			/* Someone else writes this block: two nodes, one id. */
+			s->duplicates++;
+			s->dup_pending = true;
+			trace_rfm_reject(node, node, SRT_RFM_DUPLICATE,
+					 head != s->own_seq ? head : tail,
+					 s->own_seq);
+		}
+		s->own_seq = srt_rfm_next_seq(s->own_seq);
+	} else {
+		/*
+		 * A restarted node goes on from its newest sequence, never
+		 * backwards, and first fills the copy not holding it.
+		 */
+		for (i = 0; i < 2; i++) {
+			h[i] = readl_relaxed(rfm_block(node, i) + SRT_RFM_HEAD);
+			t[i] = readl_relaxed(rfm_block(node, i) + toff);
+		}
+		s->own_seq = srt_rfm_next_seq(h[srt_rfm_newer(h[0], h[1])]);
+		s->copy = !srt_rfm_newer(t[0], t[1]);
+		s->wrote = true;
 	}
-	/* A restarted node goes on from its old sequence: never backwards. */
-	s->own_seq = srt_rfm_next_seq(s->wrote ? s->own_seq : head);
-	s->wrote = true;
+	blk = rfm_block(node, s->copy);
 
 	now = rfm_now();
 	w[0] = SRT_RFM_MAGIC | node;
@@ -460,7 +486,8 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 		       blk + srt_rfm_check_off(signals, nodes));
 	/* The rest before the tail: a reader reads it first. */
 	wmb();
-	writel_relaxed(s->own_seq, blk + srt_rfm_tail_off(signals, nodes));
+	writel_relaxed(s->own_seq, blk + toff);
+	s->copy = !s->copy;
 
 	s->writes++;
 	s->writes_safe += safe;
@@ -600,8 +627,8 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 
 	seq_printf(m, "device: %s bar: %u base: %#x\n", pci_name(rfm_pci.pdev), bar,
 		   base);
-	seq_printf(m, "layout: nodes=%u signals=%u stride=%u end=%#llx window=%llu\n",
-		   nodes, signals, rfm_stride, rfm_end,
+	seq_printf(m, "layout: nodes=%u signals=%u copy=%u stride=%u end=%#llx window=%llu\n",
+		   nodes, signals, rfm_copy, rfm_stride, rfm_end,
 		   (u64)pci_resource_len(rfm_pci.pdev, bar));
 	seq_printf(m, "node: %u clock: %s stale_limit: %u verify: %d\n", node,
 		   rfm_clockid == CLOCK_TAI ? "tai" : "realtime", stale_limit,
@@ -783,6 +810,7 @@ static int __init rfm_init(void)
 	ret = srt_pci_mem_bar(pdev, bar, &len);
 	if (ret)
 		goto put_dev;
+	rfm_copy = srt_rfm_copy_size(signals, nodes);
 	rfm_stride = srt_rfm_stride(signals, nodes);
 	if (srt_rfm_layout(base, nodes, signals, len, &rfm_end)) {
 		pr_err("%s: BAR %u of %llu bytes is smaller than the layout: base %#x + %u nodes x %u bytes (%u signals) = %llu\n",

@@ -3,7 +3,8 @@
 # shieldrt_rfm, reflective memory between nodes, in one VM: this VM is
 # node 0 of the layout in ivshmem-plain's BAR 2 (at 0x1000), and the
 # other nodes' blocks are written by this script with devmem, well
-# formed or hostile.  An echo loop (no chain: out = in) bound with
+# formed or hostile (into copy 0 of the two; copy 1 stays never
+# finished, tail 0, so the reader takes copy 0).  An echo loop (no chain: out = in) bound with
 # io=rfm:in=0-1:out=0-1 takes node 1's signals 0 and 1 and publishes them
 # in its own block.
 #
@@ -18,7 +19,8 @@
 #   C  (needs /dev/mem on the held BAR: the debug kernels, or iomem=
 #      relaxed) live: a new block is taken, a sequence going backwards and
 #      a torn block are refused, a second writer in node 0's own block
-#      (two nodes with one id) puts the loop in safe state, reason remote.
+#      (two nodes with one id) puts the loop in safe state, reason remote;
+#      with the newer copy torn, the reader takes the older whole one.
 #   E  verify=0: a block with a wrong check word is taken (only verify=1
 #      reads the whole block and can tell).
 #   D  :trigger: the provider starts the cycles on the clock's grid;
@@ -33,9 +35,10 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 BASE=0x1000	# the layout's offset in BAR 2
 MAGIC=0x52460000
-# signals=2; a block is 64 bytes with 2 nodes (echoes at 0x30, the check
-# word at 0x38, the tail at 0x3c), 128 with 7 (check 0x4c, tail 0x50)
-NODES=2 STRIDE=64
+# signals=2; a copy is 64 bytes with 2 nodes (echoes at 0x30, the check
+# word at 0x38, the tail at 0x3c), 128 with 7 (check 0x4c, tail 0x50); a
+# node's block is two copies
+NODES=2 STRIDE=128 COPY=64 TAIL=0x3c
 PI_LO=0x54442D18 PI_HI=0x400921FB	# 3.141592653589793
 E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
@@ -61,11 +64,12 @@ check() {
 	echo $h
 }
 # blk K SEQ NODEWORD COUNT [TAIL] [SIG0_LO SIG0_HI] [CHECK_XOR]: node K's
-# block in a layout of NODES, stamped with the clock now, signals pi (or
-# the one given) and e, an echo of node 0's sequence ECHO0 (default
-# none), its check word (XOR CHECK_XOR: a corrupt block)
+# block (copy 0, or with OFF=$COPY copy 1) in a layout of NODES, stamped
+# with the clock now, signals pi (or the one given) and e, an echo of
+# node 0's sequence ECHO0 (default none), its check word (XOR CHECK_XOR:
+# a corrupt block)
 blk() {
-	local o=$(($1 * STRIDE)) ns words c i=0
+	local o=$(($1 * STRIDE + ${OFF:-0})) ns words c i=0
 	ns=$(($(date +%s) * 1000000000))
 	words="$3 $2 0 $((ns & 0xffffffff)) $((ns >> 32)) $4 0 ${6:-$PI_LO} ${7:-$PI_HI} $E_LO $E_HI"
 	words="$words $((${ECHO0:-0}))"
@@ -82,6 +86,21 @@ blk() {
 	w $((o + 4)) $((c ^ ${8:-0}))
 	w $((o + 8)) "${5:-$2}"
 }
+# newest K: the offset of node K's copy with the newer tail (the one a
+# reader takes; node 0's own writes alternate between the two)
+newest() {
+	local o=$(($1 * STRIDE)) t0 t1 d
+	t0=$(($(r $((o + TAIL)))))
+	t1=$(($(r $((o + COPY + TAIL)))))
+	d=$(((t1 - t0) & 0xffffffff))	# newer modulo 2^32: 0 < d < 2^31
+	if [ "$t1" -ne 0 ] && { [ "$t0" -eq 0 ] || { [ $d -gt 0 ] && [ $d -lt $((0x80000000)) ]; }; }; then
+		echo $((o + COPY))
+	else
+		echo $o
+	fi
+}
+# ro OFF: a word of the copy at $O
+ro() { r $((O + $1)); }
 zero_blocks() {
 	local o=0
 	while [ $o -lt $(($1 * STRIDE)) ]; do
@@ -138,7 +157,7 @@ bad "bar=6" "must be 0-5" addr="$IVS" bar=6
 bad "bar=3 (upper half of the 64-bit BAR 2)" "not a memory BAR" addr="$IVS" bar=3
 bad "no such device" "no PCI device" addr=0000:00:1f.7
 bad "addr=00:04.0 (no domain)" "not a PCI address" addr=00:04.0
-# 1 MiB BAR: 16 nodes x 320 bytes from 0xfff00 end at 0x101300
+# 1 MiB BAR: 16 nodes x 768 bytes from 0xfff00 end at 0x102f00
 bad "a window smaller than the layout" "smaller than the layout" \
 	$V base=0xfff00 nodes=16 signals=32
 bad "a layout past 4 GiB" "smaller than the layout" $V base=0xffffffc0
@@ -148,7 +167,7 @@ echo 1 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
 echo >$TR/trace 2>/dev/null
 
 # --- A: every kind of block at once --------------------------------------
-NODES=7 STRIDE=128
+NODES=7 STRIDE=256 COPY=128 TAIL=0x50
 zero_blocks 7
 blk 1 10 $((MAGIC | 1)) 2
 blk 2 5 $((MAGIC | 3)) 2		# claims node 3's id
@@ -157,7 +176,7 @@ blk 4 4 $((MAGIC | 4)) 3		# three signals, the layout says 2
 # node 5: never written
 blk 6 8 $((MAGIC | 6)) 2 8 $PI_LO $PI_HI 0x100	# one bit of the check off
 rfm_load nodes=7 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
-t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 stride=128 end=0x1380 window=1048576" $RDBG/status
+t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 copy=128 stride=256 end=0x1700 window=1048576" $RDBG/status
 t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RDBG/status
 t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_rfm /proc/iomem
 if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-2" 2>/dev/null; then
@@ -207,21 +226,27 @@ t_check "stop and destroy ra" ctl "stop ra
 destroy ra"
 t_check "rmmod shieldrt_rfm (unbound)" rmmod shieldrt_rfm
 t_check "/proc/iomem: the BAR released" sh -c "! grep -q shieldrt_rfm /proc/iomem"
-h=$(r 0)
-t_eq "node 0's block: head = tail" "$h" "$(r 0x50)"
-t_eq "node 0's block: its echo of node 1 (sequence 10)" 0x0000000A "$(r 0x34)"
+O=$(newest 0)
+h=$(ro 0)
+t_eq "node 0's block, newer copy: head = tail" "$h" "$(ro 0x50)"
+t_eq "node 0's block: its echo of node 1 (sequence 10)" 0x0000000A "$(ro 0x34)"
 t_eq "node 0's block: no echo of nodes that never wrote a whole block" \
 	"0x00000000 0x00000000 0x00000000 0x00000000 0x00000000" \
-	"$(for o in 0x38 0x3c 0x40 0x44 0x48; do r $o; done | tr '\n' ' ' | sed 's/ $//')"
+	"$(for o in 0x38 0x3c 0x40 0x44 0x48; do ro $o; done | tr '\n' ' ' | sed 's/ $//')"
 t_eq "node 0's block: its check word" \
-	"$(printf '0x%08X' "$(check "$h" $(o=4; while [ $o -lt 76 ]; do r $o; o=$((o + 4)); done))")" "$(r 0x4c)"
-t_eq "node 0's block: its id" 0x52460000 "$(r 4)"
-t_eq "node 0's block: 2 signals" 0x00000002 "$(r 0x18)"
-t_eq "node 0's signal 0 = node 1's signal 0 (pi), echoed" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
-t_eq "node 0's signal 1 = node 1's signal 1 (e), echoed" "$E_LO $E_HI" "$(r 0x28) $(r 0x2c)"
+	"$(printf '0x%08X' "$(check "$h" $(o=4; while [ $o -lt 76 ]; do ro $o; o=$((o + 4)); done))")" "$(ro 0x4c)"
+t_eq "node 0's block: its id" 0x52460000 "$(ro 4)"
+t_eq "node 0's block: 2 signals" 0x00000002 "$(ro 0x18)"
+t_eq "node 0's signal 0 = node 1's signal 0 (pi), echoed" "$PI_LO $PI_HI" "$(ro 0x20) $(ro 0x24)"
+t_eq "node 0's signal 1 = node 1's signal 1 (e), echoed" "$E_LO $E_HI" "$(ro 0x28) $(ro 0x2c)"
+O2=$(($(newest 0) ^ COPY))
+t_eq "node 0's older copy: one sequence before" \
+	"$(printf '0x%08X' $((h - 1)))" "$(r $((O2 + 0x50)))"
+t_eq "node 0's older copy: head = tail" "$(r $((O2 + 0x50)))" "$(r $O2)"
 
 # --- B: a remote that stops writing, stale_limit=20 ----------------------
-NODES=2 STRIDE=64
+NODES=2 STRIDE=128 COPY=64 TAIL=0x3c
+zero_blocks 2
 blk 1 10 $((MAGIC | 1)) 2
 echo >$TR/trace
 rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=20 || { srt_unload; exit 1; }
@@ -242,7 +267,8 @@ grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
 t_check "stop and destroy rb" ctl "stop rb
 destroy rb"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
-t_eq "node 0's signal 0: the safe value (+0.0)" "0x00000000 0x00000000" "$(r 0x20) $(r 0x24)"
+O=$(newest 0)
+t_eq "node 0's signal 0: the safe value (+0.0)" "0x00000000 0x00000000" "$(ro 0x20) $(ro 0x24)"
 
 # --- C: live, while the module holds the BAR -----------------------------
 blk 1 10 $((MAGIC | 1)) 2
@@ -251,7 +277,7 @@ rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=1000000 || { srt_unload; exit 1; 
 t_check "create and start rc" ctl "create name=rc cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
 start rc"
 t_wait_ge "node 1: fresh (sequence 10)" 1 60 rst 1 fresh
-if r 0x40 >/dev/null 2>&1; then
+if r 0x80 >/dev/null 2>&1; then
 	blk 1 11 $((MAGIC | 1)) 2 11 0x00000000 0x3FF00000	# signal 0 = 1.0
 	t_wait_ge "node 1: fresh again (sequence 11)" 2 30 rst 1 fresh
 	t_wait_ge "live: node 0 echoes 1.0" 1 30 sh -c \
@@ -259,17 +285,39 @@ if r 0x40 >/dev/null 2>&1; then
 	blk 1 9 $((MAGIC | 1)) 2
 	t_wait_ge "sequence 9 after 11: backwards" 1 30 rst 1 backwards
 	t_check "traced: backwards" trace_has "remote=1 backwards: 0x9, expected 0xb"
-	w 0x40 12		# head 12, tail still 9
+	w 0x80 12		# head 12, tail still 9
 	t_wait_ge "head 12, tail 9: torn" 1 30 rst 1 torn
-	w 0x7c 12		# tail 12, the check still sequence 9's
+	w 0xbc 12		# tail 12, the check still sequence 9's
 	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rst 1 corrupt
 	blk 1 12 $((MAGIC | 1)) 2
 	t_wait_ge "block 12 whole: fresh" 3 30 rst 1 fresh
+	# a writer stopped in the middle of a record: 13 whole in copy 1,
+	# then 14 begun in copy 0 (its head out, its tail still 12's); the
+	# reader takes copy 1, whole
+	f=$(rst 1 fresh)
+	tn=$(rst 1 torn)
+	bw=$(rst 1 backwards)
+	OFF=$COPY
+	blk 1 13 $((MAGIC | 1)) 2
+	OFF=0
+	t_wait_ge "block 13 in copy 1: fresh" $((f + 1)) 30 rst 1 fresh
+	w 0x80 14
+	c0=$(rst 1 stale)
+	t_wait_ge "14 half-written in copy 0: copy 1 (13) read, stale" $((c0 + 5)) 30 rst 1 stale
+	t_eq "14 half-written: nothing torn" "$tn" "$(rst 1 torn)"
+	t_eq "14 half-written: nothing backwards" "$bw" "$(rst 1 backwards)"
+	t_eq "14 half-written: nothing more taken" $((f + 1)) "$(rst 1 fresh)"
+	blk 1 14 $((MAGIC | 1)) 2	# the writer goes on: 14 whole in copy 0
+	t_wait_ge "block 14 in copy 0: fresh" $((f + 2)) 30 rst 1 fresh
+	OFF=$COPY
+	blk 1 15 $((MAGIC | 1)) 2
+	OFF=0
+	t_wait_ge "block 15 in copy 1: fresh" $((f + 3)) 30 rst 1 fresh
 	# node 1 echoes node 0's sequence s: node 0's round trip, from the
 	# cycle it wrote s to the cycle it takes the echo
 	c0=$(own cycles)
 	ECHO0=$(r 0)
-	blk 1 13 $((MAGIC | 1)) 2
+	blk 1 16 $((MAGIC | 1)) 2
 	ECHO0=
 	t_wait_ge "an echo of node 0's sequence: one round trip" 1 30 rst 1 rtt_cycles_n
 	rtt=$(rst 1 rtt_cycles_max)
@@ -295,9 +343,8 @@ t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
 
 # --- E: verify=0 reads the header and the inputs' signals only ----------
 # so a block whose check word is wrong is taken: what verify=1 is for
+zero_blocks 2	# node 0's signals too: what it echoes comes from node 1
 blk 1 10 $((MAGIC | 1)) 2 10 $PI_LO $PI_HI 0x100
-w 0x20 0
-w 0x24 0
 rfm_load nodes=2 node=0 in=1:0,1:1 verify=0 || { srt_unload; exit 1; }
 t_check "status: verify 0" grep -q "^node: 0 clock: tai stale_limit: 0 verify: 0" $RDBG/status
 t_check "create and start re" ctl "create name=re cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
@@ -308,9 +355,11 @@ t_eq "verify=0: nothing counted corrupt" 0 "$(rst 1 corrupt)"
 t_check "stop and destroy re" ctl "stop re
 destroy re"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
-t_eq "verify=0: node 0 echoed node 1's signal 0 (pi)" "$PI_LO $PI_HI" "$(r 0x20) $(r 0x24)"
+O=$(newest 0)
+t_eq "verify=0: node 0 echoed node 1's signal 0 (pi)" "$PI_LO $PI_HI" "$(ro 0x20) $(ro 0x24)"
 
 # --- D: the provider's clock starts the cycles; rmmod while bound --------
+zero_blocks 2
 blk 1 10 $((MAGIC | 1)) 2
 rfm_load nodes=2 node=0 in=1:0,1:1 clock=realtime || { srt_unload; exit 1; }
 echo >$TR/trace
