@@ -67,11 +67,13 @@ profile() {
 # in0 target, in1 pos (node A's), out1 err
 profile ctl /tmp/demo.csv in1 out1 "across two nodes"
 dev2=$dev emax2=$emax
-# torn: a block still being written on every try (skipped, not taken);
-# corrupt: a whole-looking block whose check word is wrong (a torn read
-# the sequence pair let through): must never happen
-t_eq "node B: no torn block taken (corrupt 0; torn and skipped: $(rfm_rst 0 torn))" \
-	0 "$(rfm_rst 0 corrupt)"
+# torn: the newer copy still being written on every try (the writer
+# finished a record and began the next in it during the read): with two
+# copies written in turn, never in a sound run; corrupt: a whole-looking
+# block whose check word is wrong (a torn read the sequence pair let
+# through): must never happen
+t_eq "node B: torn reads 0" 0 "$(rfm_rst 0 torn)"
+t_eq "node B: no torn block taken (corrupt 0)" 0 "$(rfm_rst 0 corrupt)"
 rfm_summary 0 ctl
 userctl hist ctl --json >/tmp/hist.json && userctl status ctl --json >/tmp/status.json ||
 	t_fail "hist and status --json"
