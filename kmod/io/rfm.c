@@ -173,6 +173,7 @@ struct rfm_state {
 	u64 writes, writes_safe;
 	u64 duplicates;		/* another writer in our block */
 	u32 own_seq;
+	u32 own_stamp;		/* low word of the stamp written last */
 	u32 copy;		/* the copy the next write fills */
 	bool wrote;
 	bool dup_pending;	/* seen by write, acted on by the next read */
@@ -211,6 +212,7 @@ static void __iomem *rfm_block(u32 k, u32 c)
 /* Word @i of those srt_rfm_check() covers: at 0x04 + 4 i. */
 #define RFM_W(i)	(SRT_RFM_NODE + 4 * (i))
 #define RFM_WSIG(s)	(7 + 2 * (s))	/* signal s's low word */
+#define RFM_W_STAMP	((SRT_RFM_TIME - SRT_RFM_NODE) / 4)
 #define RFM_NW		SRT_RFM_CHECK_WORDS(SRT_RFM_MAX_SIGNALS, SRT_RFM_MAX_NODES)
 
 static u64 rfm_u64(const u32 *w)
@@ -410,6 +412,14 @@ static int rfm_read(struct srt_io_binding *b, u64 *v)
 	return 0;
 }
 
+/* Someone else writes this node's block: two nodes, one id. */
+static void rfm_duplicate(struct rfm_state *s, u32 found, u32 wrote)
+{
+	s->duplicates++;
+	s->dup_pending = true;
+	trace_rfm_reject(node, node, SRT_RFM_DUPLICATE, found, wrote);
+}
+
 /*
  * In the cycle, after the outputs were checked: this node's block.  Not
  * under the I/O lock and maybe preemptible (section=none): preemption
@@ -420,7 +430,7 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
 	struct rfm_state *s = b->priv;
 	u32 w[RFM_NW], nw = SRT_RFM_CHECK_WORDS(signals, nodes), head, tail, i;
-	u32 toff = srt_rfm_tail_off(signals, nodes), h[2], t[2];
+	u32 toff = srt_rfm_tail_off(signals, nodes), h[2], t[2], stamp;
 	void __iomem *blk;
 	struct rfm_wlog *l;
 	u64 now, v;
@@ -428,18 +438,22 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	preempt_disable();
 	write_seqcount_begin(&s->seq);
 	if (s->wrote) {
-		/* The copy written last must still hold what we wrote. */
+		/*
+		 * The copy written last must still hold what we wrote: its
+		 * sequence pair, and its stamp, since a second writer that
+		 * took over our sequence would write the same numbers in
+		 * step with us, but not at the same nanosecond.
+		 */
 		blk = rfm_block(node, !s->copy);
 		head = readl_relaxed(blk + SRT_RFM_HEAD);
 		tail = readl_relaxed(blk + toff);
-		if (head != s->own_seq || tail != s->own_seq) {
-			/* Someone else writes this block: two nodes, one id. */
-			s->duplicates++;
-			s->dup_pending = true;
-			trace_rfm_reject(node, node, SRT_RFM_DUPLICATE,
-					 head != s->own_seq ? head : tail,
-					 s->own_seq);
-		}
+		stamp = readl_relaxed(blk + SRT_RFM_TIME);
+		if (head != s->own_seq)
+			rfm_duplicate(s, head, s->own_seq);
+		else if (tail != s->own_seq)
+			rfm_duplicate(s, tail, s->own_seq);
+		else if (stamp != s->own_stamp)
+			rfm_duplicate(s, stamp, s->own_stamp);
 		s->own_seq = srt_rfm_next_seq(s->own_seq);
 	} else {
 		/*
@@ -460,8 +474,9 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	w[0] = SRT_RFM_MAGIC | node;
 	w[1] = lower_32_bits(s->cycles);
 	w[2] = upper_32_bits(s->cycles);
-	w[3] = lower_32_bits(now);
-	w[4] = upper_32_bits(now);
+	w[RFM_W_STAMP] = lower_32_bits(now);
+	w[RFM_W_STAMP + 1] = upper_32_bits(now);
+	s->own_stamp = w[RFM_W_STAMP];
 	w[5] = signals;
 	w[6] = (u32)(s32)s->phase_ns;
 	for (i = 0; i < signals; i++) {
