@@ -97,4 +97,36 @@ say "  two nodes (reflective memory): $emax2 / $dev2"
 say "  one node (one chain):          $emax / $dev"
 run userctl loop stop one
 run userctl loop destroy one
+
+# Two nodes claiming one id: this node comes back as node 0, the id node
+# A holds, and writes into node A's block while node A (in safe state)
+# still writes it too.  Each writer finds the copy it wrote last
+# overwritten: counted, traced, and with a stale limit safe state,
+# reason remote (node A checks its side, rfm-plant.sh).
+if insmod $RFM_KO addr="$SRT_PCI_IVSHMEM" bar=2 nodes=2 node=0 \
+	signals=2 in=1:0 stale_limit=$RFM_STALE_LIMIT; then
+	echo 1 >$TR/events/shieldrt_rfm/rfm_reject/enable
+	run userctl loop create dup cpu=$ISO period_us=1000 mode=hrtimer \
+		prio=80 io=rfm:in=0-0:out=0-0
+	run userctl loop start dup
+	t_wait_ge "node B as node 0 (node A's id): another writer seen (duplicates)" \
+		1 60 sh -c "sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RFM_DBG/status"
+	t_check "node B as node 0: traced rfm_reject ... duplicate" \
+		grep -q 'rfm_reject: node=0 remote=0 duplicate' $TR/trace
+	i=0
+	until [ "$(cat "$SRT_DBG/dup/state")" = safe ] || [ $i -ge 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	t_eq "node B as node 0: safe state" safe "$(cat "$SRT_DBG/dup/state")"
+	t_eq "node B as node 0: safe_reason remote" remote \
+		"$(awk '$1 == "safe_reason:" { print $2 }' "$SRT_DBG/dup/stats")"
+	# long enough for node A, which waits for this, to see it too
+	sleep 2
+	run userctl loop stop dup
+	run userctl loop destroy dup
+	rmmod shieldrt_rfm || t_fail "rmmod shieldrt_rfm (node 0)"
+else
+	t_fail "insmod shieldrt_rfm node=0 on node B"
+fi
 rmmod shieldrt && t_ok "node B ran" || t_fail "rmmod"

@@ -53,6 +53,13 @@ grep -e ^own: -e ^remote: $RFM_DBG/status >/tmp/rfm-status.txt
 for f in /tmp/hist.json /tmp/status.json /tmp/rfm-status.txt; do
 	srt_export "$f"
 done
+# Node B comes back claiming this node's id (rfm-ctl.sh): this node's
+# writer, still writing its safe values, must see the other writer.
+echo 1 >$TR/events/shieldrt_rfm/rfm_reject/enable
+t_wait_ge "node A: another writer in its block, node B claiming id 0 (duplicates)" \
+	1 180 sh -c "sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RFM_DBG/status"
+t_check "node A: traced rfm_reject ... duplicate" \
+	grep -q 'rfm_reject: node=0 remote=0 duplicate' $TR/trace
 run userctl loop stop plant
 run userctl loop destroy plant
 rmmod shieldrt_rfm && rmmod shieldrt && t_ok "node A ran" || t_fail "rmmod"
