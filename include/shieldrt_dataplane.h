@@ -15,8 +15,9 @@
  * (heartbeat, mailbox middle, command tail) and takes one branch; the
  * heartbeat, mailbox and command paths are out-of-line calls made only
  * when those words say there is work.  An update's values are read once
- * into private memory with the finite check fused (four a step) and
- * applied to the loop's inputs with one block copy; partial masks, odd
+ * with the finite check fused and applied only when all are finite: four
+ * values through registers, any other number staged in private memory
+ * (eight a step) and applied with one block copy; partial masks, odd
  * flags, corruption and rejections are out of line.  A record is the
  * sample's head as one 64-byte copy and its values as runs of adjacent
  * signals, one block copy each.  A publish writes the three fields that
@@ -377,35 +378,63 @@ enum srt_slot_verdict {
 	SRT_SLOT_BAD_FLAGS,
 };
 
+/* Read four values once into val[]; the sign bit of the result as below. */
+static __always_inline u64 srt_dp_read4(const u64 *src, u64 *val)
+{
+	u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
+	u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
+
+	val[0] = a;
+	val[1] = b;
+	val[2] = c;
+	val[3] = d;
+	return srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
+	       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+}
+
 /*
- * Read n values once into val[]; nonzero if any is NaN or infinite.  The
- * test is integer arithmetic on the bit patterns, ORed and checked once;
- * four values per step, as loop control would cost as much as a value.
+ * Read n values once into val[]; the sign bit of the result is set if any
+ * is NaN or infinite.  The test is integer arithmetic on the bit patterns,
+ * ORed and checked once; eight values per step, as loop control would
+ * cost as much as a value.
  */
 static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 					      u32 n)
 {
-	const u64 *end = src + n;
+	const u64 *end = src + (n & ~7U);
 	u64 bad = 0;
+	u32 i;
 
-	for (; end - src >= 4; src += 4, val += 4) {
-		u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
-		u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
-
-		val[0] = a;
-		val[1] = b;
-		val[2] = c;
-		val[3] = d;
-		bad |= srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
-		       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+	for (; src != end; src += 8, val += 8)
+		bad |= srt_dp_read4(src, val) | srt_dp_read4(src + 4, val + 4);
+	if (n & 4) {
+		bad |= srt_dp_read4(src, val);
+		src += 4;
+		val += 4;
 	}
-	for (; src != end; src++, val++) {
-		u64 v = srt_read_once(*src);
+	for (i = 0; i < (n & 3); i++) {
+		u64 v = srt_read_once(src[i]);
 
-		*val = v;
+		val[i] = v;
 		bad |= srt_bits_nonfinite(v);
 	}
-	return bad & SRT_F64_SIGN_BIT;
+	return bad;
+}
+
+/*
+ * Read n values once into private memory, the finite check fused, and
+ * only if all are finite apply them with one block copy.  Nonzero if a
+ * value is NaN or infinite (nothing applied).
+ */
+static __always_inline u64 srt_dp_take_many(u64 *in, u64 *stage,
+					    const u64 *src, u32 n)
+{
+	u64 bad = srt_dp_read_values(src, stage, n) & SRT_F64_SIGN_BIT;
+
+	/* Only the loop thread writes or reads the inputs. */
+	if (likely(!bad))
+		memcpy(in, stage, 8 * n);
+	return bad;
 }
 
 /*
@@ -442,20 +471,34 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
  * Read a mailbox slot or command entry once, check it, and only if all of
  * it is acceptable write its values into the loop's inputs: nothing is
  * ever half-applied.  Every input and no odd flag is the straight path.
+ * Four values are read into registers, checked, and go to the inputs from
+ * there; any other number is staged (srt_dp_take_many()).
  */
 static __always_inline enum srt_slot_verdict
 srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 	    u32 flags, u32 allowed_flags, u64 *in)
 {
-	u64 *val = dp->stage;
+	const u64 *src = s->value;
 	u32 mask = srt_read_once(s->mask);
+	u64 a, b, c, d;
 
 	if (unlikely(mask != dp->in_mask || flags & ~allowed_flags))
 		return srt_dp_take_some(dp, s, flags, allowed_flags, mask, in);
-	if (unlikely(srt_dp_read_values(s->value, val, dp->n_in)))
+	if (unlikely(dp->n_in != 4))
+		return srt_dp_take_many(in, dp->stage, src, dp->n_in) ?
+		       SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
+	a = srt_read_once(src[0]);
+	b = srt_read_once(src[1]);
+	c = srt_read_once(src[2]);
+	d = srt_read_once(src[3]);
+	if (unlikely((srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
+		      srt_bits_nonfinite(c) | srt_bits_nonfinite(d)) &
+		     SRT_F64_SIGN_BIT))
 		return SRT_SLOT_BAD_VALUE;
-	/* Only the loop thread writes or reads the inputs: one block copy. */
-	memcpy(in, val, dp->in_bytes);
+	in[0] = a;
+	in[1] = b;
+	in[2] = c;
+	in[3] = d;
 	return SRT_SLOT_OK;
 }
 
