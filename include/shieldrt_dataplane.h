@@ -13,17 +13,19 @@
  *
  * Cost: a cycle with nothing to take reads three user-written words
  * (heartbeat, mailbox middle, command tail) and takes one branch; the
- * heartbeat, mailbox and command paths are out-of-line calls made only
- * when those words say there is work.  An update's values are read once
- * into private memory with the finite check fused (four a step) and
- * applied to the loop's inputs with one block copy; partial masks, odd
- * flags, corruption and rejections are out of line.  A record is the
- * sample's head as one 64-byte copy and its values as runs of adjacent
- * signals, one block copy each.  A publish writes the three fields that
- * move every cycle and the others only when they changed.  There is no
- * division in the cycle.  scripts/bench-dataplane counts the
- * instructions; the finite check (four instructions a value, general
- * registers only) is what remains proportional to an update's size.
+ * heartbeat, mailbox and command work is one out-of-line call made only
+ * when those words say there is some.  An update's values are read once
+ * with the finite check fused and applied only when all are finite: four
+ * values through registers, any other number staged in private memory
+ * (eight a step) and applied with one block copy; partial masks, odd
+ * flags, late or NOW commands, corruption and rejections are out of line.
+ * A record is the sample's head as one 64-byte copy and its values as
+ * runs of adjacent signals, one block copy each.  A publish writes the
+ * three fields that move every cycle and the others only when they
+ * changed.  There is no division in the cycle.  scripts/bench-dataplane
+ * counts the instructions; the finite check (four instructions a value,
+ * general registers only) is what remains proportional to an update's
+ * size.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
@@ -377,35 +379,63 @@ enum srt_slot_verdict {
 	SRT_SLOT_BAD_FLAGS,
 };
 
+/* Read four values once into val[]; the sign bit of the result as below. */
+static __always_inline u64 srt_dp_read4(const u64 *src, u64 *val)
+{
+	u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
+	u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
+
+	val[0] = a;
+	val[1] = b;
+	val[2] = c;
+	val[3] = d;
+	return srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
+	       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+}
+
 /*
- * Read n values once into val[]; nonzero if any is NaN or infinite.  The
- * test is integer arithmetic on the bit patterns, ORed and checked once;
- * four values per step, as loop control would cost as much as a value.
+ * Read n values once into val[]; the sign bit of the result is set if any
+ * is NaN or infinite.  The test is integer arithmetic on the bit patterns,
+ * ORed and checked once; eight values per step, as loop control would
+ * cost as much as a value.
  */
 static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
 					      u32 n)
 {
-	const u64 *end = src + n;
+	const u64 *end = src + (n & ~7U);
 	u64 bad = 0;
+	u32 i;
 
-	for (; end - src >= 4; src += 4, val += 4) {
-		u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
-		u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
-
-		val[0] = a;
-		val[1] = b;
-		val[2] = c;
-		val[3] = d;
-		bad |= srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
-		       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+	for (; src != end; src += 8, val += 8)
+		bad |= srt_dp_read4(src, val) | srt_dp_read4(src + 4, val + 4);
+	if (n & 4) {
+		bad |= srt_dp_read4(src, val);
+		src += 4;
+		val += 4;
 	}
-	for (; src != end; src++, val++) {
-		u64 v = srt_read_once(*src);
+	for (i = 0; i < (n & 3); i++) {
+		u64 v = srt_read_once(src[i]);
 
-		*val = v;
+		val[i] = v;
 		bad |= srt_bits_nonfinite(v);
 	}
-	return bad & SRT_F64_SIGN_BIT;
+	return bad;
+}
+
+/*
+ * Read n values once into private memory, the finite check fused, and
+ * only if all are finite apply them with one block copy.  Nonzero if a
+ * value is NaN or infinite (nothing applied).
+ */
+static __always_inline u64 srt_dp_take_many(u64 *in, u64 *stage,
+					    const u64 *src, u32 n)
+{
+	u64 bad = srt_dp_read_values(src, stage, n) & SRT_F64_SIGN_BIT;
+
+	/* Only the loop thread writes or reads the inputs. */
+	if (likely(!bad))
+		memcpy(in, stage, 8 * n);
+	return bad;
 }
 
 /*
@@ -442,20 +472,34 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
  * Read a mailbox slot or command entry once, check it, and only if all of
  * it is acceptable write its values into the loop's inputs: nothing is
  * ever half-applied.  Every input and no odd flag is the straight path.
+ * Four values are read into registers, checked, and go to the inputs from
+ * there; any other number is staged (srt_dp_take_many()).
  */
 static __always_inline enum srt_slot_verdict
 srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 	    u32 flags, u32 allowed_flags, u64 *in)
 {
-	u64 *val = dp->stage;
+	const u64 *src = s->value;
 	u32 mask = srt_read_once(s->mask);
+	u64 a, b, c, d;
 
 	if (unlikely(mask != dp->in_mask || flags & ~allowed_flags))
 		return srt_dp_take_some(dp, s, flags, allowed_flags, mask, in);
-	if (unlikely(srt_dp_read_values(s->value, val, dp->n_in)))
+	if (unlikely(dp->n_in != 4))
+		return srt_dp_take_many(in, dp->stage, src, dp->n_in) ?
+		       SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
+	a = srt_read_once(src[0]);
+	b = srt_read_once(src[1]);
+	c = srt_read_once(src[2]);
+	d = srt_read_once(src[3]);
+	if (unlikely((srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
+		      srt_bits_nonfinite(c) | srt_bits_nonfinite(d)) &
+		     SRT_F64_SIGN_BIT))
 		return SRT_SLOT_BAD_VALUE;
-	/* Only the loop thread writes or reads the inputs: one block copy. */
-	memcpy(in, val, dp->in_bytes);
+	in[0] = a;
+	in[1] = b;
+	in[2] = c;
+	in[3] = d;
 	return SRT_SLOT_OK;
 }
 
@@ -488,7 +532,7 @@ static SRT_DP_SLOW void srt_dp_mbox_odd(struct srt_dp *dp, u32 mid)
 }
 
 /* Take the latest mailbox update: middle said FRESH. */
-static SRT_DP_SLOW void srt_dp_mbox(struct srt_dp *dp, u64 *in)
+static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 {
 	const struct shieldrt_slot *s;
 	enum srt_slot_verdict v;
@@ -552,14 +596,50 @@ srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
 	return key < dp->cycle ? SRT_CMD_LATE : SRT_CMD_TAKE;
 }
 
+/* An applied command entry, or a rejected one counted. */
+static __always_inline void srt_dp_cmd_verdict(struct srt_dp *dp,
+					       enum srt_slot_verdict v)
+{
+	if (likely(v == SRT_SLOT_OK)) {
+		dp->st.cmd_applied++;
+		dp->dirty |= SRT_DP_DIRTY_CMD;
+	} else {
+		srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
+			      &dp->st.cmd_rej_value, &dp->st.cmd_rej_flags);
+	}
+}
+
+/*
+ * A command entry not simply due now (other key, or flags beyond MORE):
+ * NOW or odd flags take it (and judge it), a past key is late.  Nonzero if
+ * it waits for a later cycle.
+ */
+static SRT_DP_SLOW int srt_dp_cmd_other(struct srt_dp *dp,
+					const struct shieldrt_slot *e,
+					u64 key, u32 flags, u64 *in)
+{
+	enum srt_cmd_when w = srt_dp_cmd_when(dp, key, flags);
+
+	if (w == SRT_CMD_WAIT)
+		return 1;
+	if (w == SRT_CMD_LATE)
+		srt_dp_count(dp, &dp->st.cmd_rej_late);
+	else
+		srt_dp_cmd_verdict(dp, srt_dp_take(dp, e, flags,
+						   SHIELDRT_CMD_FLAGS, in));
+	return 0;
+}
+
 /*
  * Apply the command entries due at dp->cycle, in order: tail moved, or
- * the last entry promised more (an empty ring is then an underrun).
+ * the last entry promised more (an empty ring is then an underrun).  An
+ * entry due now with at most MORE is the straight path.
  */
-static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
+_Static_assert(SHIELDRT_CMD_MORE == 1, "more is 0 or 1: flags & MORE");
+static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
 	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
-	u32 more = dp->cmd_more;
+	u32 more = dp->cmd_more;	/* 0 or 1: SHIELDRT_CMD_MORE is bit 0 */
 
 	if (unlikely(tail - head - 1 > dp->cmd_mask)) {
 		srt_dp_cmd_odd(dp, tail);
@@ -567,7 +647,6 @@ static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 	}
 	do {
 		const struct shieldrt_slot *e;
-		enum srt_slot_verdict v;
 		u32 flags;
 		u64 key;
 
@@ -575,42 +654,39 @@ static SRT_DP_SLOW void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 			(head & dp->cmd_mask) * dp->cmd_stride);
 		key = srt_read_once(e->key);
 		flags = srt_read_once(e->flags);
-		if (unlikely(key != dp->cycle || flags & ~SHIELDRT_CMD_MORE)) {
-			enum srt_cmd_when w = srt_dp_cmd_when(dp, key, flags);
-
-			if (w == SRT_CMD_WAIT)
-				break;
-			if (w == SRT_CMD_LATE) {
-				srt_dp_count(dp, &dp->st.cmd_rej_late);
-				goto next;
-			}
-		}
-		v = srt_dp_take(dp, e, flags, SHIELDRT_CMD_FLAGS, in);
-		if (likely(v == SRT_SLOT_OK)) {
-			dp->st.cmd_applied++;
-			dp->dirty |= SRT_DP_DIRTY_CMD;
-		} else {
-			srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
-				      &dp->st.cmd_rej_value,
-				      &dp->st.cmd_rej_flags);
-		}
-next:
+		if (likely(key == dp->cycle && !(flags & ~SHIELDRT_CMD_MORE)))
+			srt_dp_cmd_verdict(dp, srt_dp_take(dp, e, flags,
+						SHIELDRT_CMD_MORE, in));
+		else if (srt_dp_cmd_other(dp, e, key, flags, in))
+			break;
 		more = flags & SHIELDRT_CMD_MORE;
 	} while (++head != tail && --budget);
 	dp->cmd_more = more;
-	dp->cmd_quiet = head | (more ? SRT_DP_CMD_MORE_BIT : 0);
+	dp->cmd_quiet = head | more * SRT_DP_CMD_MORE_BIT;
 	if (head != dp->cmd_head) {
 		dp->cmd_head = head;
 		srt_store_release(dp->cmd_headp, head);	/* [B1] */
 	}
 }
 
-/* The heartbeat moved: note when, for the watchdog and the live block. */
-static SRT_DP_SLOW void srt_dp_heartbeat(struct srt_dp *dp, u32 hb)
+/*
+ * Something to do: the heartbeat moved, the mailbox is FRESH or the
+ * command tail is not the quiet one.  One call for all of it, out of line:
+ * a cycle without work pays for none of it.
+ */
+static SRT_DP_SLOW void srt_dp_work(struct srt_dp *dp, u32 hb, u32 mid,
+				    u32 tail, u64 *in)
 {
-	dp->hb_last = hb;
-	dp->hb_cycle = dp->cycle;
-	dp->dirty |= SRT_DP_DIRTY_HB;
+	if (hb != dp->hb_last) {
+		/* note when, for the watchdog and the live block */
+		dp->hb_last = hb;
+		dp->hb_cycle = dp->cycle;
+		dp->dirty |= SRT_DP_DIRTY_HB;
+	}
+	if (mid & SHIELDRT_MBOX_FRESH)
+		srt_dp_mbox(dp, in);
+	if (tail != dp->cmd_quiet)
+		srt_dp_cmd(dp, tail, in);
 }
 
 /*
@@ -630,15 +706,8 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	mid = srt_read_once(dp->mbox->middle);
 	tail = srt_load_acquire(dp->cmd_tailp);		/* [A2] */
 	if (unlikely((hb ^ dp->hb_last) | (mid & SHIELDRT_MBOX_FRESH) |
-		     (tail ^ dp->cmd_quiet))) {
-		/* out of line: a cycle without work pays for none of it */
-		if (hb != dp->hb_last)
-			srt_dp_heartbeat(dp, hb);
-		if (mid & SHIELDRT_MBOX_FRESH)
-			srt_dp_mbox(dp, sig->in);
-		if (tail != dp->cmd_quiet)
-			srt_dp_cmd(dp, tail, sig->in);
-	}
+		     (tail ^ dp->cmd_quiet)))
+		srt_dp_work(dp, hb, mid, tail, sig->in);
 	srt_dp_kseq_end(dp);
 }
 

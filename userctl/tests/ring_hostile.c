@@ -304,6 +304,97 @@ static void test_tel_decimation(void)
 }
 
 /*
+ * Every straight-path size, by the mailbox and by a command entry: an
+ * update of every input with one NaN or infinity anywhere is rejected
+ * whole and counted, a finite one applied whole, and the inputs past n_in
+ * are never written.
+ */
+static int take_size_ok(u32 n)
+{
+	static const u64 bad[] = {
+		0x7ff8000000000000ULL,	/* NaN */
+		0x7ff0000000000000ULL,	/* +Inf */
+		0xfff0000000000000ULL,	/* -Inf */
+		0xfff0000000000001ULL,	/* a negative NaN */
+	};
+	const u32 all = n >= 32 ? ~0U : (1U << n) - 1;
+	struct srt_cycle_sample smp = { 0 };
+	struct shieldrt_offsets off;
+	struct shieldrt_stats st;
+	struct srt_signals sig, was;
+	struct shieldrt_slot *e;
+	struct srt_dp_geom g;
+	struct srt_dp dp;
+	struct srt_map m;
+	u64 v[SHIELDRT_MAX_SIGNALS], cyc = 0;
+	u32 pos, k, i, cmd;
+	void *mem;
+	int ok = 1;
+
+	default_geom(&g, n, 2, 8, 64);
+	mem = fake_region(&dp, &g, &off);
+	if (srt_map_init(&m, mem, &off))
+		return 0;
+	memset(&sig, 0, sizeof(sig));
+	sig.n_in = n;
+	sig.n_out = 2;
+	for (k = 0; k <= n * ARRAY_SIZE(bad); k++) {
+		/* the last round is all finite */
+		for (i = 0; i < n; i++)
+			v[i] = dbits(k * 0.25 + i - 7.5);
+		if (k < n * ARRAY_SIZE(bad)) {
+			pos = k % n;
+			v[pos] = bad[k / n];
+		}
+		for (cmd = 0; cmd < 2; cmd++) {
+			if (cmd) {
+				e = srt_cmd_slot(&m, 0);
+				e->key = cyc;
+				e->mask = all;
+				e->flags = 0;
+				memcpy(e->value, v, n * sizeof(u64));
+				srt_cmd_commit(&m, 1);
+			} else {
+				srt_mbox_write(&m, all, v);
+			}
+			was = sig;
+			st = dp.st;
+			smp.cycle = cyc;
+			srt_dp_cycle_in(&dp, cyc, &sig);
+			srt_dp_cycle_out(&dp, &smp, &sig);
+			cyc++;
+			if (k < n * ARRAY_SIZE(bad))
+				ok &= !memcmp(&sig, &was, sizeof(sig)) &&
+				      (cmd ? dp.st.cmd_rej_value ==
+					     st.cmd_rej_value + 1 :
+					     dp.st.mbox_rej_value ==
+					     st.mbox_rej_value + 1);
+			else
+				ok &= !memcmp(sig.in, v, n * sizeof(u64)) &&
+				      (cmd ? dp.st.cmd_applied ==
+					     st.cmd_applied + 1 :
+					     dp.st.mbox_updates ==
+					     st.mbox_updates + 1);
+			for (i = n; i < SHIELDRT_MAX_SIGNALS; i++)
+				ok &= !sig.in[i];
+		}
+	}
+	free(mem);
+	return ok;
+}
+
+static void test_take_sizes(void)
+{
+	static const u32 sizes[] = { 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 31, 32 };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		tap_ok(take_size_ok(sizes[i]),
+		       "take: %u inputs: a NaN or Inf anywhere rejects the whole update, a finite one applies whole",
+		       sizes[i]);
+}
+
+/*
  * The live block and the stats follow the private truth every pub_mask + 1
  * cycles (8 at the bed's 100 us period), at once after a rejection, and
  * exactly after a flush.
@@ -535,6 +626,7 @@ int main(int argc, char **argv)
 	test_cmd_timing();
 	test_cmd_corrupt();
 	test_mbox_cases();
+	test_take_sizes();
 	test_tel_corrupt();
 	test_tel_decimation();
 	test_publication();
