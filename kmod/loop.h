@@ -64,6 +64,7 @@ enum srt_metric {
 /* Counters written by the loop thread only, read under stats_seq. */
 struct srt_counters {
 	u64 cycles;		/* cycles run */
+	u64 last_cycle;		/* cycle index of the last one accounted */
 	u64 overruns;		/* cycles that overran deadline or budget */
 	u64 deadline_overruns;
 	u64 budget_overruns;
@@ -184,7 +185,6 @@ struct srt_loop {
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;
-	struct srt_cycle_sample last;	/* last completed cycle */
 	struct srt_counters cnt;
 	struct srt_hist hist[SRT_NR_METRICS];
 	struct srt_slack slack;
@@ -236,8 +236,7 @@ void srt_loop_cpu_down(unsigned int cpu);
 
 void srt_error_set(struct srt_loop *loop, const char *msg);
 void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
-void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
-			 struct srt_cycle_sample *last);
+void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt);
 const char *srt_state_name(int state);
 const char *srt_safe_reason_name(u32 why);
 
