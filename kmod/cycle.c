@@ -87,19 +87,27 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	return deadline;
 }
 
-/* Take this cycle's parameters and act on requests from control. */
+/*
+ * Take this cycle's parameters and act on requests from control.  The
+ * live parameters are copied again only when live_seq moved since the
+ * last copy: an even count that did not change means no write began since
+ * that copy was taken whole, so it still equals loop->live.
+ */
 static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 			    u64 deadline, u64 cycle)
 {
 	unsigned int seq;
 	u64 behind = c->behind;
 
-	memset(c, 0, offsetof(struct srt_cycle_ctx, in));
+	memset(c, 0, offsetof(struct srt_cycle_ctx, live));
 	c->behind = behind;
-	do {
-		seq = read_seqcount_begin(&loop->live_seq);
-		c->live = loop->live;
-	} while (read_seqcount_retry(&loop->live_seq, seq));
+	if (read_seqcount_begin(&loop->live_seq) != c->live_seq) {
+		do {
+			seq = read_seqcount_begin(&loop->live_seq);
+			c->live = loop->live;
+		} while (read_seqcount_retry(&loop->live_seq, seq));
+		c->live_seq = seq;
+	}
 
 	if (test_and_clear_bit(SRT_REQ_RESET, &loop->requests)) {
 		srt_loop_reset_stats(loop);
@@ -507,6 +515,7 @@ int srt_loop_thread(void *data)
 
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
+	c->live_seq = 1;	/* odd: no copy yet, take one */
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);

@@ -111,10 +111,7 @@ struct srt_counters {
 
 /* One cycle's scratch, filled step by step; loop thread only. */
 struct srt_cycle_ctx {
-	struct srt_live live;		/* consistent copy for this cycle */
 	struct srt_cycle_sample s;
-	struct srt_timing t;
-	struct srt_decision d;
 	u32 n_in, n_out;
 	u64 behind;			/* deadlines still past, from last cycle */
 	u64 noise_events;
@@ -138,10 +135,15 @@ struct srt_cycle_ctx {
 	struct srt_chain_cycle chain;	/* what the chain section did */
 	struct srt_io_cycle io;		/* what the providers did */
 	/*
-	 * Not cleared per cycle (768 bytes): zeroed at the start of a run,
-	 * then written before they are read in every cycle (in: n_in read
-	 * in, out: n_out computed or echoed, io_buf: a provider's read).
+	 * Not cleared per cycle: zeroed at the start of a run, then written
+	 * before they are read in every cycle (live: copied when live_seq
+	 * moved, t and d: by the evaluation, in: n_in read in, out: n_out
+	 * computed or echoed, io_buf: a provider's read).
 	 */
+	struct srt_live live;		/* consistent copy for this cycle */
+	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
+	struct srt_timing t;
+	struct srt_decision d;
 	u64 in[SRT_MAX_SIGNALS];	/* inputs as read at cycle start */
 	u64 out[SRT_MAX_SIGNALS];
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
