@@ -137,13 +137,15 @@ struct srt_cycle_ctx {
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written
 	 * before they are read in every cycle (live: copied when live_seq
-	 * moved, t and d: by the evaluation, in: n_in read in, out: n_out
-	 * computed or echoed, io_buf: a provider's read).
+	 * moved, t and d: by the evaluation, chain_run: by the chain's
+	 * cycle, in: n_in read in, out: n_out computed or echoed, io_buf: a
+	 * provider's read).
 	 */
 	struct srt_live live;		/* consistent copy for this cycle */
 	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
 	struct srt_timing t;
 	struct srt_decision d;
+	struct srt_kchain_run chain_run; /* set by srt_chain_cycle() */
 	u64 in[SRT_MAX_SIGNALS];	/* inputs as read at cycle start */
 	u64 out[SRT_MAX_SIGNALS];
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
