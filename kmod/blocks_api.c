@@ -350,13 +350,35 @@ char *srt_kchain_describe(struct srt_kchain *kc, size_t *len)
 }
 
 /*
+ * The rare parts of srt_kchain_run(), out of line: their locals live on
+ * the stack by address, which would make every cycle clear them (the
+ * kernels' INIT_STACK_ALL_ZERO) and check a stack canary.
+ */
+static noinline void srt_kchain_commit(struct srt_kchain *kc,
+				       struct srt_kchain_run *r)
+{
+	struct srt_pset *old;
+
+	r->committed = !srt_chain_commit(kc->c, r->commit, &old);
+}
+
+static noinline void srt_kchain_where(struct srt_kchain *kc,
+				      struct srt_kchain_run *r)
+{
+	struct srt_chain_stats cs;
+
+	srt_chain_get_stats(kc->c, &cs);
+	r->bad_signal = cs.last_bad_signal;
+	r->bad_block = cs.last_bad_block;
+}
+
+/*
  * The loop's per-cycle section (loop thread, no lock): reset, commit and
  * step in ONE FPU section, so the commit lands exactly between two steps.
+ * bad_signal and bad_block are set only when the step went non-finite.
  */
 void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r)
 {
-	struct srt_chain_stats cs;
-	struct srt_pset *old;
 	int st = 0;
 
 	if (!r->fpu_held)
@@ -364,14 +386,11 @@ void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r)
 	if (r->reset)
 		srt_chain_reset(kc->c);
 	if (r->commit)
-		r->committed = !srt_chain_commit(kc->c, r->commit, &old);
+		srt_kchain_commit(kc, r);
 	if (r->step)
 		st = srt_chain_step(kc->c, r->in, r->out);
-	if (st & SRT_STEP_NONFINITE) {
-		srt_chain_get_stats(kc->c, &cs);
-		r->bad_signal = cs.last_bad_signal;
-		r->bad_block = cs.last_bad_block;
-	}
+	if (st & SRT_STEP_NONFINITE)
+		srt_kchain_where(kc, r);
 	if (!r->fpu_held)
 		srt_fpu_end();
 	r->nonfinite = st & SRT_STEP_NONFINITE;

@@ -375,7 +375,10 @@ static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
  * the step unless @step is false (safe state).  Without a chain, and with
  * fpu_empty set, an empty section is timed instead (benchmark baseline).
  * When the cycle section already opened the FPU section (c->fpu_held,
- * kmod/section.h), only the chain's own work is timed.
+ * kmod/section.h), only the chain's own work is timed.  The request to
+ * srt_kchain_run() lives in the cycle context, not on the stack, where
+ * the kernels' INIT_STACK_ALL_ZERO would clear it and a stack canary
+ * guard it every cycle.
  */
 void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		     bool step)
@@ -383,10 +386,7 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	struct srt_loop_chain *ch = &loop->chain;
 	struct srt_kchain *kc = ch->kc;
 	struct srt_chain_cycle *r = &c->chain;
-	struct srt_kchain_run run = {
-		.fpu_held = c->fpu_held, .step = step, .in = c->in,
-		.out = c->out,
-	};
+	struct srt_kchain_run *run = &c->chain_run;
 	u64 t0, t1;
 
 	if (!kc) {
@@ -402,30 +402,37 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		r->section_ns = t1 > t0 ? t1 - t0 : 0;
 		return;
 	}
+	run->fpu_held = c->fpu_held;
+	run->step = step;
+	run->in = c->in;
+	run->out = c->out;
+	run->commit = NULL;
 	/* Pairs with the writer's store-release in srt_commit_running(). */
 	if (READ_ONCE(ch->pending))
-		run.commit = xchg(&ch->pending, NULL);
-	run.reset = ch->want_reset;
+		run->commit = xchg(&ch->pending, NULL);
+	run->reset = ch->want_reset;
 
 	t0 = ktime_get_ns();
-	srt_kchain_run(kc, &run);
+	srt_kchain_run(kc, run);
 	t1 = ktime_get_ns();
 
-	if (run.reset) {
+	if (run->reset) {
 		ch->want_reset = false;
 		ch->tainted = false;
 	}
 	r->ran = true;
 	r->stepped = step;
 	r->section_ns = t1 > t0 ? t1 - t0 : 0;
-	r->bad_input = run.bad_input;
-	r->nonfinite = run.nonfinite;
-	r->bad_signal = run.bad_signal;
-	r->bad_block = run.bad_block;
-	if (run.nonfinite)
+	r->bad_input = run->bad_input;
+	r->nonfinite = run->nonfinite;
+	/* else they stay 0 (the context is cleared every cycle) */
+	if (run->nonfinite) {
+		r->bad_signal = run->bad_signal;
+		r->bad_block = run->bad_block;
 		ch->tainted = true;
-	if (run.commit) {
-		r->committed = run.committed;
-		srt_chain_ack(loop, c->s.cycle, run.committed);
+	}
+	if (run->commit) {
+		r->committed = run->committed;
+		srt_chain_ack(loop, c->s.cycle, run->committed);
 	}
 }

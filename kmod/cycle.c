@@ -27,7 +27,6 @@ void srt_loop_reset_stats(struct srt_loop *loop)
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
 	memset(&loop->cnt, 0, sizeof(loop->cnt));
-	memset(&loop->last, 0, sizeof(loop->last));
 	for (i = 0; i < SRT_NR_METRICS; i++)
 		srt_hist_reset(&loop->hist[i]);
 	write_seqcount_end(&loop->stats_seq);
@@ -51,7 +50,7 @@ void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why)
 	loop->cnt.safe_reason = why;
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
-	trace_safe_state(loop->name, loop->last.cycle, true, why,
+	trace_safe_state(loop->name, loop->cnt.last_cycle, true, why,
 			 loop->pol.consecutive);
 }
 
@@ -88,19 +87,27 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	return deadline;
 }
 
-/* Take this cycle's parameters and act on requests from control. */
+/*
+ * Take this cycle's parameters and act on requests from control.  The
+ * live parameters are copied again only when live_seq moved since the
+ * last copy: an even count that did not change means no write began since
+ * that copy was taken whole, so it still equals loop->live.
+ */
 static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 			    u64 deadline, u64 cycle)
 {
 	unsigned int seq;
 	u64 behind = c->behind;
 
-	memset(c, 0, offsetof(struct srt_cycle_ctx, in));
+	memset(c, 0, offsetof(struct srt_cycle_ctx, live));
 	c->behind = behind;
-	do {
-		seq = read_seqcount_begin(&loop->live_seq);
-		c->live = loop->live;
-	} while (read_seqcount_retry(&loop->live_seq, seq));
+	if (read_seqcount_begin(&loop->live_seq) != c->live_seq) {
+		do {
+			seq = read_seqcount_begin(&loop->live_seq);
+			c->live = loop->live;
+		} while (read_seqcount_retry(&loop->live_seq, seq));
+		c->live_seq = seq;
+	}
 
 	if (test_and_clear_bit(SRT_REQ_RESET, &loop->requests)) {
 		srt_loop_reset_stats(loop);
@@ -296,18 +303,6 @@ static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
 		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
-	/*
-	 * Inside the section: the raw_ writer, which lockdep does not see.
-	 * It would otherwise chain the section's raw lock (taken in hard
-	 * IRQs by providers) to stats_seq (written with IRQs on elsewhere)
-	 * and call it a deadlock, but no interrupt handler reads stats_seq
-	 * and the loop thread is its only writer while it runs.
-	 */
-	preempt_disable();
-	raw_write_seqcount_begin(&loop->stats_seq);
-	loop->last = c->s;
-	raw_write_seqcount_end(&loop->stats_seq);
-	preempt_enable();
 }
 
 static void srt_hist_add_signed(struct srt_hist *h, s64 v)
@@ -386,6 +381,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
 	n->cycles++;
+	n->last_cycle = s->cycle;
 	n->missed += c->d.missed;
 	n->overruns += overrun;
 	n->deadline_overruns += c->t.overrun;
@@ -519,6 +515,7 @@ int srt_loop_thread(void *data)
 
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
+	c->live_seq = 1;	/* odd: no copy yet, take one */
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);

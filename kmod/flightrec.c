@@ -166,6 +166,21 @@ static int srt_fr_resolve(struct srt_loop *loop, struct srt_flight_sigs *o,
 	return 0;
 }
 
+/* The leading runs of @fr->sigs, as struct srt_flight says. */
+static void srt_fr_runs(struct srt_flight *fr)
+{
+	const struct srt_flight_sigs *o = &fr->sigs;
+	u32 k = 0, n_in;
+
+	while (k < o->nsel && o->sel[k] == k)
+		k++;
+	n_in = k;
+	while (k < o->nsel && o->sel[k] == (SHIELDRT_SEL_OUT | (k - n_in)))
+		k++;
+	fr->in_run = n_in;
+	fr->out_run = k - n_in;
+}
+
 /*
  * Before a start (srt_lock held, no loop thread): size the ring as the
  * configuration says, for the signals it names.  A new size or a new
@@ -207,6 +222,7 @@ int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen)
 	fr->post = loop->cfg.flight_post;
 	/* the names may change with a new chain of the same shape */
 	fr->sigs = *sigs;
+	srt_fr_runs(fr);
 	if (change) {
 		old = fr->ring;
 		fr->ring = ring;
@@ -271,8 +287,9 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 {
 	struct srt_flight *fr = &loop->flight;
 	struct srt_flight_rec *r;
+	u32 why, k, i, n_in, n_out;
 	const u64 *out;
-	u32 why, k;
+	u64 *v;
 
 	if (!fr->nr)
 		return;
@@ -288,7 +305,15 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 		  (c->want_safe && !c->safe ? SRT_FR_TRIP : 0);
 	r->safe_why = c->want_safe ? c->safe_why : 0;
 	out = c->safe ? loop->sig.out : c->out;
-	for (k = 0; k < fr->sigs.nsel; k++) {
+	/* locals: the stores into r->v could alias fr for the compiler */
+	n_in = fr->in_run;
+	n_out = fr->out_run;
+	for (k = 0; k < n_in; k++)
+		r->v[k] = c->in[k];
+	v = r->v + k;
+	for (i = 0; i < n_out; i++)
+		v[i] = out[i];
+	for (k += i; k < fr->sigs.nsel; k++) {
 		u16 sel = fr->sigs.sel[k];
 
 		r->v[k] = sel & SHIELDRT_SEL_OUT ?

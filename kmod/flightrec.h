@@ -73,6 +73,13 @@ struct srt_flight {
 	u32 nr;
 	u32 stride;			/* bytes from one record to the next */
 	struct srt_flight_sigs sigs;	/* what each record keeps */
+	/*
+	 * The selection's leading runs, set with sigs: sel[0..in_run) are
+	 * inputs 0, 1, ... and the next out_run are outputs 0, 1, ...  (the
+	 * default choice is both): copied without decoding each selector.
+	 */
+	u32 in_run;
+	u32 out_run;
 	u32 post;			/* cycles recorded after the trigger */
 	u32 triggers;			/* BIT(enum srt_fr_trigger), READ_ONCE */
 	unsigned long manual;		/* bit 0: manual trigger pending */

@@ -27,7 +27,13 @@ static void srt_limits_take(struct srt_loop *loop, unsigned long gen,
 	struct srt_loop_limits *ll = &loop->limits;
 	unsigned int seq;
 
-	/* In the cycle section: raw_ accessors, as srt_publish() explains. */
+	/*
+	 * In the cycle section: the raw_ accessors, which lockdep does not
+	 * see.  It would otherwise chain the section's raw lock (taken in
+	 * hard IRQs by providers) to stats_seq (written with IRQs on
+	 * elsewhere) and call it a deadlock, but no interrupt handler reads
+	 * stats_seq and the loop thread is its only writer while it runs.
+	 */
 	do {
 		seq = raw_read_seqcount_begin(&ll->seq);
 		ll->cur = ll->pub;

@@ -690,15 +690,12 @@ void srt_loop_cpu_down(unsigned int cpu)
 	mutex_unlock(&srt_lock);
 }
 
-void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
-			 struct srt_cycle_sample *last)
+void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt)
 {
 	unsigned int seq;
 
 	do {
 		seq = read_seqcount_begin(&loop->stats_seq);
 		*cnt = loop->cnt;
-		if (last)
-			*last = loop->last;
 	} while (read_seqcount_retry(&loop->stats_seq, seq));
 }

@@ -64,6 +64,7 @@ enum srt_metric {
 /* Counters written by the loop thread only, read under stats_seq. */
 struct srt_counters {
 	u64 cycles;		/* cycles run */
+	u64 last_cycle;		/* cycle index of the last one accounted */
 	u64 overruns;		/* cycles that overran deadline or budget */
 	u64 deadline_overruns;
 	u64 budget_overruns;
@@ -110,10 +111,7 @@ struct srt_counters {
 
 /* One cycle's scratch, filled step by step; loop thread only. */
 struct srt_cycle_ctx {
-	struct srt_live live;		/* consistent copy for this cycle */
 	struct srt_cycle_sample s;
-	struct srt_timing t;
-	struct srt_decision d;
 	u32 n_in, n_out;
 	u64 behind;			/* deadlines still past, from last cycle */
 	u64 noise_events;
@@ -137,10 +135,17 @@ struct srt_cycle_ctx {
 	struct srt_chain_cycle chain;	/* what the chain section did */
 	struct srt_io_cycle io;		/* what the providers did */
 	/*
-	 * Not cleared per cycle (768 bytes): zeroed at the start of a run,
-	 * then written before they are read in every cycle (in: n_in read
-	 * in, out: n_out computed or echoed, io_buf: a provider's read).
+	 * Not cleared per cycle: zeroed at the start of a run, then written
+	 * before they are read in every cycle (live: copied when live_seq
+	 * moved, t and d: by the evaluation, chain_run: by the chain's
+	 * cycle, in: n_in read in, out: n_out computed or echoed, io_buf: a
+	 * provider's read).
 	 */
+	struct srt_live live;		/* consistent copy for this cycle */
+	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
+	struct srt_timing t;
+	struct srt_decision d;
+	struct srt_kchain_run chain_run; /* set by srt_chain_cycle() */
 	u64 in[SRT_MAX_SIGNALS];	/* inputs as read at cycle start */
 	u64 out[SRT_MAX_SIGNALS];
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
@@ -184,7 +189,6 @@ struct srt_loop {
 
 	/* Written by the loop thread only. */
 	seqcount_t stats_seq;
-	struct srt_cycle_sample last;	/* last completed cycle */
 	struct srt_counters cnt;
 	struct srt_hist hist[SRT_NR_METRICS];
 	struct srt_slack slack;
@@ -236,8 +240,7 @@ void srt_loop_cpu_down(unsigned int cpu);
 
 void srt_error_set(struct srt_loop *loop, const char *msg);
 void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
-void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt,
-			 struct srt_cycle_sample *last);
+void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt);
 const char *srt_state_name(int state);
 const char *srt_safe_reason_name(u32 why);
 

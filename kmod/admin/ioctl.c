@@ -314,7 +314,7 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 		}
 	}
 	mutex_lock(&srt_lock);
-	srt_loop_read_stats(loop, &c, NULL);
+	srt_loop_read_stats(loop, &c);
 	nb = loop->hist[0].nr;
 	r->nr_metrics = SRT_NR_METRICS;
 	r->nr_buckets = nb;

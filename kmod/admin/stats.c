@@ -89,13 +89,12 @@ void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
  */
 void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 {
-	struct srt_cycle_sample last;
 	struct srt_counters c;
 	u64 period;
 	int i;
 
 	mutex_lock(&srt_lock);
-	srt_loop_read_stats(loop, &c, &last);
+	srt_loop_read_stats(loop, &c);
 	period = loop->cfg.period_ns;
 	st->nr_metrics = SRT_NR_METRICS;
 	st->state = READ_ONCE(loop->state);
@@ -116,7 +115,7 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 		st->periods_elapsed =
 			div64_u64(c.now_ns - c.first_deadline_ns, period) + 1;
 	st->first_deadline_ns = c.first_deadline_ns;
-	st->last_cycle = last.cycle;
+	st->last_cycle = c.last_cycle;
 	st->cycles = c.cycles;
 	st->missed = c.missed;
 	st->behind = c.behind;

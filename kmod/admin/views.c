@@ -252,7 +252,7 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 	u32 s;
 
 	mutex_lock(&srt_lock);
-	srt_loop_read_stats(loop, &c, NULL);
+	srt_loop_read_stats(loop, &c);
 	nr = loop->hist[0].nr;
 	wall = srt_run_duration(&c);
 	secs = div_u64(wall, NSEC_PER_SEC);

@@ -7,19 +7,6 @@
 #include "hist.h"
 #include "uapi/shieldrt.h"
 
-#define SRT_HIST_LINEAR	(2U << SRT_HIST_SUB_BITS)
-
-/* Bucket of a value in units: the linear part, then 2^SUB_BITS per octave. */
-u32 srt_hist_index(u64 units)
-{
-	u32 g;
-
-	if (units < SRT_HIST_LINEAR)
-		return units;
-	g = fls64(units) - 1 - SRT_HIST_SUB_BITS;
-	return (g << SRT_HIST_SUB_BITS) + (u32)(units >> g);
-}
-
 /* Lower edge of bucket b, in units: the inverse of srt_hist_index(). */
 u64 srt_hist_bucket_lo(u32 b)
 {
@@ -65,36 +52,13 @@ static struct srt_u128 srt_mul_64(u64 a, u64 b)
 	return r;
 }
 
-/* In the cycle: one 32x32 multiply unless the value is past 4.29 s. */
-static void srt_hist_add_square(struct srt_hist *h, u64 v)
+/* The square of a value past U32_MAX (4.29 s) into the 128-bit sum. */
+void srt_hist_add_square_big(struct srt_hist *h, u64 v)
 {
-	struct srt_u128 sq;
+	struct srt_u128 sq = srt_mul_64(v, v);
 
-	if (likely(v <= U32_MAX)) {
-		sq.lo = (u64)(u32)v * (u32)v;
-		sq.hi = 0;
-	} else {
-		sq = srt_mul_64(v, v);
-	}
 	h->sq_lo += sq.lo;
 	h->sq_hi += sq.hi + (h->sq_lo < sq.lo);
-}
-
-void srt_hist_add(struct srt_hist *h, u64 v)
-{
-	u32 idx = srt_hist_index(v >> h->unit_shift);
-
-	if (idx < h->nr)
-		h->buckets[idx]++;
-	else
-		h->over++;
-	h->count++;
-	h->sum += v;
-	srt_hist_add_square(h, v);
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
 }
 
 u64 srt_hist_avg(const struct srt_hist *h)

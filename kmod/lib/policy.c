@@ -1,46 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "policy.h"
 
-/*
- * skip and safe keep the phase: the next deadline is the first one still
- * ahead, the ones in between are counted as missed.  catchup runs every
- * period, back to back, but only up to catchup_max behind: a loop whose
- * work never fits would otherwise fall behind without bound.
- */
-void srt_policy_decide(const struct srt_live *live,
-		       struct srt_policy_state *st, u64 deadline, u64 period,
-		       const struct srt_timing *t, struct srt_decision *d)
-{
-	u64 passed = t->passed;
-
-	d->enter_safe = false;
-	d->missed = 0;
-	d->behind = 0;
-
-	if (t->overrun || t->budget)
-		st->consecutive++;
-	else
-		st->consecutive = 0;
-
-	if (live->policy == SRT_POLICY_CATCHUP) {
-		if (passed > live->catchup_max) {
-			d->missed = passed - live->catchup_max;
-			passed = live->catchup_max;
-		}
-		d->behind = passed;
-		d->next_deadline = deadline + (d->missed + 1) * period;
-	} else {
-		d->missed = passed;
-		d->next_deadline = deadline + (passed + 1) * period;
-	}
-
-	if (live->policy == SRT_POLICY_SAFE && !st->safe &&
-	    st->consecutive >= live->safe_after) {
-		st->safe = true;
-		d->enter_safe = true;
-	}
-}
-
 void srt_policy_resume(struct srt_policy_state *st)
 {
 	st->safe = false;

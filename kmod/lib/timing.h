@@ -3,10 +3,12 @@
  * Per-cycle timing arithmetic: lateness, compute time, slack, overrun and
  * how many later deadlines already passed.  Pure: times come in as
  * arguments, so tests can replay any sequence, clock steps included.
+ * Inline: the loop evaluates every cycle.
  */
 #ifndef SHIELDRT_TIMING_H
 #define SHIELDRT_TIMING_H
 
+#include <linux/math64.h>
 #include <linux/types.h>
 
 struct srt_timing {
@@ -24,9 +26,34 @@ static inline s64 srt_delta(u64 a, u64 b)
 	return (s64)(a - b);
 }
 
-u64 srt_periods_passed(u64 deadline, u64 period, u64 t);
-void srt_timing_eval(u64 deadline, u64 period, u64 budget, u64 start,
-		     u64 end, struct srt_timing *t);
+/*
+ * Deadlines deadline + k * period (k >= 1) strictly before @t.  A cycle
+ * that ends exactly on the next deadline has not overrun it.
+ */
+static inline u64 srt_periods_passed(u64 deadline, u64 period, u64 t)
+{
+	if (t <= deadline + period)
+		return 0;
+	return div64_u64(t - deadline - 1, period);
+}
+
+static inline void srt_timing_eval(u64 deadline, u64 period, u64 budget,
+				   u64 start, u64 end, struct srt_timing *t)
+{
+	t->clock_back = end < start;
+	t->lateness_ns = srt_delta(start, deadline);
+	t->compute_ns = t->clock_back ? 0 : end - start;
+	t->slack_ns = srt_delta(deadline + period, end);
+	/*
+	 * A clock that went backwards gives no trustworthy overrun; the
+	 * caller flags the cycle and moves on by one period.
+	 */
+	t->passed = t->clock_back ? 0 : srt_periods_passed(deadline, period,
+							    end);
+	t->overrun = t->passed > 0;
+	t->budget = budget && t->compute_ns > budget;
+}
+
 u64 srt_first_deadline(u64 now, u64 period, u64 lead, bool align,
 		       u64 epoch, u64 phase);
 
