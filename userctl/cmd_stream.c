@@ -208,6 +208,12 @@ int cmd_stream(int argc, char **argv)
 	no_more_args("stream", argc, argv, optind);
 	if (!loop)
 		usage_error("stream: no loop given (-l NAME)");
+	/*
+	 * From here on SIGINT ends the stream cleanly, also while a long
+	 * trajectory loads (a background job starts with SIGINT ignored,
+	 * and a signal that comes before the handler would be lost).
+	 */
+	catch_interrupt();
 	traj_load(&t, path, per_cycle);
 	dpmap_open(&d, loop, 1);
 	if (t.cols > d.m.n_in)
@@ -228,7 +234,6 @@ int cmd_stream(int argc, char **argv)
 	/* Sleep for about a quarter of the ring's worth of cycles. */
 	nap = period_s * d.m.off.cmd_size / 4;
 	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
-	catch_interrupt();
 	dpmap_stats(&d, &s0);
 	dpmap_live(&d, &lv);
 	start = lv.cycle + lead;

@@ -9,18 +9,27 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((SRT_NCPUS - 1))
 
-# interrupt SECONDS CMD...: CMD in the background, SIGINT after SECONDS;
-# its exit status in $rc
+# interrupt SECONDS CMD...: CMD in the background, SIGINT after SECONDS
+# (and, with READY set, once the command READY names succeeds: a job in
+# the background starts with SIGINT ignored until the program catches
+# it, so a signal sent before that is lost); its exit status in $rc
 interrupt() {
-	local s=$1 pid
+	local s=$1 pid i=0
 	shift
 	"$@" &
 	pid=$!
+	if [ -n "${READY:-}" ]; then
+		until $READY || [ $i -ge 600 ]; do
+			i=$((i + 1))
+			sleep 0.1
+		done
+	fi
 	sleep "$s"
 	kill -INT "$pid"
 	wait "$pid"
 	rc=$?
 }
+applied() { awk '$1 == "cmd_applied:" { print $2 }' $SRT_DBG/intr/dataplane; }
 
 srt_load || exit 1
 t_run "loop create" /tmp/int.out \
@@ -48,9 +57,12 @@ t_eq "record CSV: rows = records in the summary" \
 	"$(sed -n 's/^records \([0-9]*\),.*/\1/p' /tmp/int.sum)" \
 	$(($(wc -l </tmp/int.csv) - 1))
 
-# 60 s of points at 1 kHz: cut after about 2 s
+# 60 s of points at 1 kHz: cut about 1 s after the first is applied
 awk 'BEGIN { for (i = 0; i < 60000; i++) print i / 60000 }' >/tmp/int.traj
-interrupt 2 sh -c 'exec userctl stream -l intr -c -f /tmp/int.traj >/tmp/int.str 2>&1'
+# ready once its first points are applied: it is streaming
+a0=$(applied)
+stream_began() { [ "$(applied)" -gt "$a0" ]; }
+READY=stream_began interrupt 1 sh -c 'exec userctl stream -l intr -c -f /tmp/int.traj >/tmp/int.str 2>&1'
 sed 's/^/# /' /tmp/int.str
 t_eq "stream: SIGINT exits 130" 130 "$rc"
 sent=$(sed -n 's/^interrupted: streamed \([0-9]*\) of 60000 points.*/\1/p' /tmp/int.str)
