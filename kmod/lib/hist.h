@@ -7,8 +7,9 @@
  * bucket is never wider than 1/2^SUB_BITS of its lower edge: 0.79 % with
  * 7 sub-bits.  Adding a sample costs a find-last-set and two shifts, no
  * division, and is inline: the loop adds several samples every cycle, and
- * a call costs about a third of an add.  Pure; the buckets are given by the caller so the loop never
- * allocates while it runs.  The layout is the UAPI's (shieldrt_hist_*).
+ * a call costs about a third of an add.  Pure; the buckets are given by
+ * the caller so the loop never allocates while it runs.  The layout is
+ * the UAPI's (shieldrt_hist_*).
  */
 #ifndef SHIELDRT_HIST_H
 #define SHIELDRT_HIST_H

@@ -260,6 +260,11 @@ rfm_rst() {
 	sed -n "s/^remote: node=$1 .* $2=\([0-9-]*\).*/\1/p" "${RFM_SNAP:-$RFM_DBG/status}" 2>/dev/null
 }
 
+# rfm_own KEY: a value of this node's own line in the provider's status
+rfm_own() {
+	sed -n "s/^own:.* $1=\([0-9-]*\).*/\1/p" "$RFM_DBG/status" 2>/dev/null
+}
+
 # The area of the shared memory rfm_clocksync uses: past every layout the
 # demo and the bench put in it (at 0, and 64 KiB apart per rate).
 RFM_SYNC_AREA=0xf0000

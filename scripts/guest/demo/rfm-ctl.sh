@@ -110,14 +110,10 @@ if insmod $RFM_KO addr="$SRT_PCI_IVSHMEM" bar=2 nodes=2 node=0 \
 		prio=80 io=rfm:in=0-0:out=0-0
 	run userctl loop start dup
 	t_wait_ge "node B as node 0 (node A's id): another writer seen (duplicates)" \
-		1 60 sh -c "sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RFM_DBG/status"
+		1 60 rfm_own duplicates
 	t_check "node B as node 0: traced rfm_reject ... duplicate" \
 		grep -q 'rfm_reject: node=0 remote=0 duplicate' $TR/trace
-	i=0
-	until [ "$(cat "$SRT_DBG/dup/state")" = safe ] || [ $i -ge 100 ]; do
-		i=$((i + 1))
-		sleep 0.1
-	done
+	wait_state dup safe 10
 	t_eq "node B as node 0: safe state" safe "$(cat "$SRT_DBG/dup/state")"
 	t_eq "node B as node 0: safe_reason remote" remote \
 		"$(awk '$1 == "safe_reason:" { print $2 }' "$SRT_DBG/dup/stats")"

@@ -57,7 +57,7 @@ done
 # writer, still writing its safe values, must see the other writer.
 echo 1 >$TR/events/shieldrt_rfm/rfm_reject/enable
 t_wait_ge "node A: another writer in its block, node B claiming id 0 (duplicates)" \
-	1 180 sh -c "sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RFM_DBG/status"
+	1 180 rfm_own duplicates
 t_check "node A: traced rfm_reject ... duplicate" \
 	grep -q 'rfm_reject: node=0 remote=0 duplicate' $TR/trace
 run userctl loop stop plant
