@@ -35,26 +35,39 @@ resumed() {
 	t_wait_ge "$1: cycles advance after resume" $((c + 50)) 60 st $1 cycles
 }
 
+# feed_kf: a heartbeat feeder for kf in the background ($feeder), back
+# once it has mapped the region (it bumps right after)
+feed_kf() {
+	local i=0
+	userctl heartbeat -l kf -e 0.005 -d 100000 >/dev/null 2>&1 &
+	feeder=$!
+	while [ $i -lt 100 ] && ! grep -q shieldrt /proc/$feeder/maps 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.2
+}
+
 srt_load || exit 1
 # The feeders are stopped with SIGTERM: background jobs of a
 # non-interactive shell ignore SIGINT.
 
 # 1. A feeder killed with SIGKILL while it holds the mapping.
+# The feeder starts first and the loop only once it has mapped the
+# region: a debug kernel under emulation can take longer than the 200
+# cycles to fork and exec it.
 t_check "create kf, heartbeat_cycles=200" \
 	ctl "create name=kf cpu=$ISO period_us=1000 mode=hrtimer heartbeat_cycles=200"
+feed_kf
+t_check "the feeder maps the region" grep -q shieldrt /proc/$feeder/maps
 t_check "start kf" ctl "start kf"
-userctl heartbeat -l kf -e 0.005 -d 100000 >/dev/null 2>&1 &
-feeder=$!
 sleep 2
 t_eq "kf: running while fed" running "$(cat $SRT_DBG/kf/state)"
-t_check "the feeder maps the region" grep -q shieldrt /proc/$feeder/maps
 t_check "setpoints while fed" userctl setpoint -l kf 0=1.5
 kill -9 $feeder
 wait $feeder 2>/dev/null
 safe_then_resume kf heartbeat
-userctl heartbeat -l kf -e 0.005 -d 100000 >/dev/null 2>&1 &
-feeder=$!
-sleep 1
+feed_kf
 resumed kf
 kill $feeder
 wait $feeder 2>/dev/null
