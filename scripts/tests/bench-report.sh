@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/bench-report --from: the goal table recomputed from the JSON a
+# run left, here a wait bench of one kernel (plot-fixtures) and two
+# data-plane results written below.  A met goal shows "-" where a missed
+# one says what meeting it would need; a figure with no run is "not
+# measured"; the counts in the head line match the rows; --no-readme
+# leaves README.md alone.  TAP on stdout.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$top/userctl/tests/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The fixture: hybrid p99 14680000, poll 8910000, hrtimer 6470000 ns;
+# CPU 31.9 % against 100 %.
+cp "$here/plot-fixtures/bench-wait.json" "$tmp/wait-x86_64-6.12.json"
+# dataplane FILE MEAN PUBLISHING: one scenario, "all"
+dataplane() {
+	printf '{"scenarios": {"idle": {"mean": 100.0, "publishing_cycle": 120.0}, "all": {"mean": %s, "publishing_cycle": %s}}}\n' \
+		"$2" "$3" >"$tmp/$1"
+}
+dataplane dataplane-4x4.json 190.5 199.0
+dataplane dataplane-32x32.json 390.0 401.5
+
+readme_before=$(md5sum <"$top/README.md")
+out=$("$top/scripts/bench-report" --quick --from "$tmp" --no-readme 2>"$tmp/err")
+rc=$?
+t_eq "exit status 0" 0 "$rc"
+t_check "report.md written" test -s "$tmp/report.md"
+t_eq "README.md left alone" "$readme_before" "$(md5sum <"$top/README.md")"
+
+# col ROW-PREFIX N: field N of the table row whose metric starts so
+col() {
+	awk -F' [|] ' -v p="| $1" -v n="$2" 'index($0, p) == 1 { print $n; exit }' <<<"$out"
+}
+t_eq "every row has 7 columns" "" \
+	"$(grep '^|' <<<"$out" | awk -F'|' 'NF != 9 { print }')"
+t_eq "4/4 data plane at 199.0: met" met \
+	"$(col 'data-plane instructions per cycle, worst scenario, 4/4' 4)"
+t_eq "a met goal needs nothing: -" "- |" \
+	"$(col 'data-plane instructions per cycle, worst scenario, 4/4' 7)"
+t_eq "32/32 at 401.5: missed" "**missed**" \
+	"$(col 'data-plane instructions per cycle, worst scenario, 32/32' 4)"
+t_eq "32/32: the worst column of the worst scenario" 401.5 \
+	"$(col 'data-plane instructions per cycle, worst scenario, 32/32' 3)"
+t_check "a missed goal says what it would need" \
+	grep -q '^the cycle itself checks' <<<"$(col 'data-plane instructions per cycle, worst scenario, 32/32' 7)"
+t_eq "hybrid/poll p99 = 1.648: met" "1.648 met" \
+	"$(col 'hybrid p99 lateness / poll p99' 3) $(col 'hybrid p99 lateness / poll p99' 4)"
+t_eq "hybrid/hrtimer p99 = 2.269: missed" "2.269 **missed**" \
+	"$(col 'hybrid p99 lateness / hrtimer' 3) $(col 'hybrid p99 lateness / hrtimer' 4)"
+t_check "its need gives each kernel's figure, '-' where none ran" \
+	grep -q '^per kernel: x86_64-6.12 2.269; x86_64-debug -; arm64-6.12 -\.' \
+	<<<"$(col 'hybrid p99 lateness / hrtimer' 7)"
+t_check "where: the kernels not measured" \
+	grep -q 'not measured on x86_64-debug, arm64-6.12' \
+	<<<"$(col 'hybrid p99 lateness / hrtimer' 5)"
+t_eq "no compare run: not measured, needs -" "- not measured - |" \
+	"$(col 'shieldrt best mode max' 3) $(col 'shieldrt best mode max' 4) $(col 'shieldrt best mode max' 7)"
+t_check "the head line counts 2 met, 3 missed, 10 not measured" \
+	grep -q '2 goals met, 3 missed, 10 not measured' <<<"$out"
+t_eq "the counts are the rows'" "2 3 10" \
+	"$(grep -c ' | met | ' <<<"$out") $(grep -c ' | \*\*missed\*\* | ' <<<"$out") $(grep -c ' | not measured | ' <<<"$out")"
+
+# Nothing to read: no table, status 1.
+mkdir "$tmp/empty"
+"$top/scripts/bench-report" --quick --from "$tmp/empty" --no-readme >/dev/null 2>&1
+t_eq "no result at all: status 1" 1 "$?"
+
+t_done
