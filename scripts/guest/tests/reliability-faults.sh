@@ -90,10 +90,22 @@ setup() {
 			ctl "start fa" || return 1
 		[ $1 = stage ] || echo "g1.k=5" >$SRT_DBG/fa/params ;;
 	bind)
-		insmod $DAQ rate_hz=1000 || return 1
-		echo simdaq_bind >$F/fail_function/inject
-		echo 0xfffffffffffffff4 >$F/fail_function/simdaq_bind/retval ;;
+		# the provider stays loaded from one N to the next (what a
+		# failed bind left in it would add up and show), and unloads
+		# after the path
+		if ! grep -q '^shieldrt_simdaq ' /proc/modules; then
+			insmod $DAQ rate_hz=1000 || return 1
+			echo simdaq_bind >$F/fail_function/inject
+			echo 0xfffffffffffffff4 >$F/fail_function/simdaq_bind/retval
+		fi ;;
 	esac
+}
+# path_end PATH: undo what setup kept for the whole path
+path_end() {
+	if [ $1 = bind ] && grep -q '^shieldrt_simdaq ' /proc/modules; then
+		echo '!simdaq_bind' >$F/fail_function/inject
+		rmmod shieldrt_simdaq
+	fi
 }
 teardown() {
 	# through the ioctls: a create whose debugfs view failed still made a
@@ -101,10 +113,6 @@ teardown() {
 	if [ "$(listed)" != 0 ]; then
 		userctl loop stop fa >/dev/null 2>&1
 		userctl loop destroy fa >/dev/null
-	fi
-	if [ $1 = bind ]; then
-		echo '!simdaq_bind' >$F/fail_function/inject
-		rmmod shieldrt_simdaq
 	fi
 	return 0
 }
@@ -172,6 +180,7 @@ for p in $PATHS; do
 		teardown $p
 		n=$((n + 1))
 	done
+	path_end $p
 	[ $n -le $MAX ] || bad="$bad no success within N=$MAX;"
 	if [ -z "$bad" ]; then
 		t_ok "$p: $failed fault points failed (N=1..$((n - 1)), $absorbed absorbed by a fallback, $shell in the shell), each a clean error, then success at N=$n"
