@@ -14,8 +14,9 @@
 #     is fixed (step), <= 0.05 rad while it moves (ramps)
 #   - 1 rad step: |pos - 1| <= 1e-3 rad once the stream starts (>= 0.9 s)
 #   - end: |pos - 2| <= 1e-3 rad after the last ramp has held >= 0.6 s
-#   - during the ramps |target - pos| <= 0.25 rad, unless more than 10 %
-#     of the stream's points came late (TCG skipped that many cycles)
+#   - during the ramps |target - pos| <= 0.25 rad; a larger lag is a
+#     skip, not a failure, when more than 10 % of the stream's points
+#     came late (TCG skipped that many cycles)
 #   - |u| <= 24 V in every record; no non-finite step, no safe state
 # Time is counted in records (chain steps), not wall clock: a cycle TCG
 # skips is not a step, so the simulated motor stays self-consistent.
@@ -96,9 +97,10 @@ t_ge "ramps ran >= 800 records" "$7" 800
 # follow, and the lag says how loaded the host was, not how the chain
 # follows.  The stream's late points count them (1-3 % on an idle host).
 late=$(sed -n 's/.* late \([0-9]*\),.*/\1/p' /tmp/stream.out)
-if [ -n "$late" ] && [ "$late" -gt 90 ]; then
+if awk -v a="$6" 'BEGIN { exit !(a > 0.25) }' &&
+	[ -n "$late" ] && [ "$late" -gt 90 ]; then
 	t_skip "ramps followed: |target - pos| within 0.25 rad" \
-		"$late of 900 stream points late: TCG skipped too many cycles (lag $6)"
+		"lag $6, but $late of 900 stream points late: TCG skipped too many cycles"
 else
 	le "ramps followed: |target - pos| within 0.25 rad" "$6" 0.25
 fi
