@@ -29,7 +29,6 @@
 . /srt/lib.sh
 
 RF=/lib/shieldrt/shieldrt_rfm.ko
-RDBG=/sys/kernel/debug/shieldrt_rfm
 TR=/sys/kernel/tracing
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
@@ -44,9 +43,6 @@ E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
-# rst NODE KEY: a counter of remote NODE in the status file
-rst() { sed -n "s/^remote: node=$1 .* $2=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
-own() { sed -n "s/^own:.* $1=\([0-9-]*\).*/\1/p" $RDBG/status 2>/dev/null; }
 bar_phys() {
 	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
 }
@@ -176,8 +172,8 @@ blk 4 4 $((MAGIC | 4)) 3		# three signals, the layout says 2
 # node 5: never written
 blk 6 8 $((MAGIC | 6)) 2 8 $PI_LO $PI_HI 0x100	# one bit of the check off
 rfm_load nodes=7 node=0 in=1:0,1:1 || { srt_unload; exit 1; }
-t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 copy=128 stride=256 end=0x1700 window=1048576" $RDBG/status
-t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RDBG/status
+t_check "status: the layout" grep -qx "layout: nodes=7 signals=2 copy=128 stride=256 end=0x1700 window=1048576" $RFM_DBG/status
+t_check "status: the inputs" grep -qx "in: 1:0 1:1" $RFM_DBG/status
 t_check "/proc/iomem: the BAR is ours" grep -q shieldrt_rfm /proc/iomem
 if ctl "create name=rx cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-2" 2>/dev/null; then
 	t_fail "bind: 3 inputs on 2 in= pairs refused" "create succeeded"
@@ -200,28 +196,28 @@ else
 	t_ok "bind: a second loop on this node refused ($(cat $SRT_DBG/last_error))"
 fi
 t_check "start ra" ctl "start ra"
-t_wait_ge "node 1: stale cycles after its one block" 50 60 rst 1 stale
-t_wait_ge "node 5: gone" 50 60 rst 5 gone
-grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
-t_eq "node 1: fresh once (sequence 10)" 1 "$(rst 1 fresh)"
-t_eq "node 1: never torn" 0 "$(rst 1 torn)"
+t_wait_ge "node 1: stale cycles after its one block" 50 60 rfm_rst 1 stale
+t_wait_ge "node 5: gone" 50 60 rfm_rst 5 gone
+grep -e ^own: -e ^remote: $RFM_DBG/status | sed 's/^/# /'
+t_eq "node 1: fresh once (sequence 10)" 1 "$(rfm_rst 1 fresh)"
+t_eq "node 1: never torn" 0 "$(rfm_rst 1 torn)"
 t_eq "node 1: age_cycles_p50 > 0 (it stopped writing)" 1 \
-	"$([ "$(rst 1 age_cycles_p50)" -gt 0 ] && echo 1)"
-t_ge "node 2 (claims node 3's id): badid" "$(rst 2 badid)" 50
-t_eq "node 2: nothing taken" 0 "$(rst 2 fresh)"
-t_ge "node 3 (head 7, tail 6): torn" "$(rst 3 torn)" 50
-t_eq "node 3: nothing taken" 0 "$(rst 3 fresh)"
-t_ge "node 4 (3 signals): badcount" "$(rst 4 badcount)" 50
-t_eq "node 5: nothing taken" 0 "$(rst 5 fresh)"
-t_ge "node 6 (check word off by one bit): corrupt" "$(rst 6 corrupt)" 50
-t_eq "node 6: nothing taken" 0 "$(rst 6 fresh)"
-t_eq "node 1 (well formed): not corrupt" 0 "$(rst 1 corrupt)"
-t_eq "no node used by no input trips anything" 0 "$(rst 1 trips)"
+	"$([ "$(rfm_rst 1 age_cycles_p50)" -gt 0 ] && echo 1)"
+t_ge "node 2 (claims node 3's id): badid" "$(rfm_rst 2 badid)" 50
+t_eq "node 2: nothing taken" 0 "$(rfm_rst 2 fresh)"
+t_ge "node 3 (head 7, tail 6): torn" "$(rfm_rst 3 torn)" 50
+t_eq "node 3: nothing taken" 0 "$(rfm_rst 3 fresh)"
+t_ge "node 4 (3 signals): badcount" "$(rfm_rst 4 badcount)" 50
+t_eq "node 5: nothing taken" 0 "$(rfm_rst 5 fresh)"
+t_ge "node 6 (check word off by one bit): corrupt" "$(rfm_rst 6 corrupt)" 50
+t_eq "node 6: nothing taken" 0 "$(rfm_rst 6 fresh)"
+t_eq "node 1 (well formed): not corrupt" 0 "$(rfm_rst 1 corrupt)"
+t_eq "no node used by no input trips anything" 0 "$(rfm_rst 1 trips)"
 t_check "traced: badid" trace_has "node=0 remote=2 badid: 0x52460003, expected 0x52460002"
 t_check "traced: badcount" trace_has "node=0 remote=4 badcount: 0x3, expected 0x2"
 t_eq "ra: still running (no stale_limit)" running "$(cat $SRT_DBG/ra/state)"
-t_ge "node 0: writes" "$(own writes)" 50
-t_eq "node 0: no other writer in its block" 0 "$(own duplicates)"
+t_ge "node 0: writes" "$(rfm_own writes)" 50
+t_eq "node 0: no other writer in its block" 0 "$(rfm_own duplicates)"
 t_check "stop and destroy ra" ctl "stop ra
 destroy ra"
 t_check "rmmod shieldrt_rfm (unbound)" rmmod shieldrt_rfm
@@ -258,12 +254,12 @@ t_eq "rb: safe_reason remote" remote "$(st rb safe_reason)"
 t_check "traced: rfm_stale at exactly the limit" \
 	trace_has "node=0 remote=1 no fresh block for 20 cycles (limit 20)"
 t_check "traced: safe_state, reason remote" trace_has "remote"
-t_eq "node 1: one trip" 1 "$(rst 1 trips)"
-t_eq "node 1: fresh once" 1 "$(rst 1 fresh)"
+t_eq "node 1: one trip" 1 "$(rfm_rst 1 trips)"
+t_eq "node 1: fresh once" 1 "$(rfm_rst 1 fresh)"
 c0=$(st rb cycles)
 t_wait_ge "rb keeps cycling in safe state" $((c0 + 20)) 60 st rb cycles
-t_ge "node 0: safe writes" "$(own writes_safe)" 20
-grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
+t_ge "node 0: safe writes" "$(rfm_own writes_safe)" 20
+grep -e ^own: -e ^remote: $RFM_DBG/status | sed 's/^/# /'
 t_check "stop and destroy rb" ctl "stop rb
 destroy rb"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
@@ -280,67 +276,68 @@ rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=1000000 || { srt_unload; exit 1; 
 # node 0's log of its last 256 writes (5 s at this period)
 t_check "create and start rc" ctl "create name=rc cpu=$ISO period_us=20000 mode=hrtimer io=rfm:in=0-1:out=0-1
 start rc"
-t_wait_ge "node 1: fresh (sequence 10)" 1 60 rst 1 fresh
+t_wait_ge "node 1: fresh (sequence 10)" 1 60 rfm_rst 1 fresh
 if r 0x80 >/dev/null 2>&1; then
 	blk 1 11 $((MAGIC | 1)) 2 11 0x00000000 0x3FF00000	# signal 0 = 1.0
-	t_wait_ge "node 1: fresh again (sequence 11)" 2 30 rst 1 fresh
+	t_wait_ge "node 1: fresh again (sequence 11)" 2 30 rfm_rst 1 fresh
 	t_wait_ge "live: node 0 echoes 1.0" 1 30 sh -c \
 		"[ \"\$(devmem $(printf '0x%x' $((B + BASE + 0x24))) 32)\" = 0x3FF00000 ] && echo 1"
 	blk 1 9 $((MAGIC | 1)) 2
-	t_wait_ge "sequence 9 after 11: backwards" 1 30 rst 1 backwards
+	t_wait_ge "sequence 9 after 11: backwards" 1 30 rfm_rst 1 backwards
 	t_check "traced: backwards" trace_has "remote=1 backwards: 0x9, expected 0xb"
 	w 0x80 12		# head 12, tail still 9
-	t_wait_ge "head 12, tail 9: torn" 1 30 rst 1 torn
+	t_wait_ge "head 12, tail 9: torn" 1 30 rfm_rst 1 torn
 	w 0xbc 12		# tail 12, the check still sequence 9's
-	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rst 1 corrupt
+	t_wait_ge "head = tail = 12, check of 9: corrupt" 1 30 rfm_rst 1 corrupt
 	blk 1 12 $((MAGIC | 1)) 2
-	t_wait_ge "block 12 whole: fresh" 3 30 rst 1 fresh
+	t_wait_ge "block 12 whole: fresh" 3 30 rfm_rst 1 fresh
 	# a writer stopped in the middle of a record: 13 whole in copy 1,
 	# then 14 begun in copy 0 (its head out, its tail still 12's); the
 	# reader takes copy 1, whole
-	f=$(rst 1 fresh)
-	tn=$(rst 1 torn)
-	bw=$(rst 1 backwards)
+	f=$(rfm_rst 1 fresh)
+	tn=$(rfm_rst 1 torn)
+	bw=$(rfm_rst 1 backwards)
 	OFF=$COPY
 	blk 1 13 $((MAGIC | 1)) 2
 	OFF=0
-	t_wait_ge "block 13 in copy 1: fresh" $((f + 1)) 30 rst 1 fresh
+	t_wait_ge "block 13 in copy 1: fresh" $((f + 1)) 30 rfm_rst 1 fresh
 	w 0x80 14
-	c0=$(rst 1 stale)
-	t_wait_ge "14 half-written in copy 0: copy 1 (13) read, stale" $((c0 + 5)) 30 rst 1 stale
-	t_eq "14 half-written: nothing torn" "$tn" "$(rst 1 torn)"
-	t_eq "14 half-written: nothing backwards" "$bw" "$(rst 1 backwards)"
-	t_eq "14 half-written: nothing more taken" $((f + 1)) "$(rst 1 fresh)"
+	c0=$(rfm_rst 1 stale)
+	t_wait_ge "14 half-written in copy 0: copy 1 (13) read, stale" $((c0 + 5)) 30 rfm_rst 1 stale
+	t_eq "14 half-written: nothing torn" "$tn" "$(rfm_rst 1 torn)"
+	t_eq "14 half-written: nothing backwards" "$bw" "$(rfm_rst 1 backwards)"
+	t_eq "14 half-written: nothing more taken" $((f + 1)) "$(rfm_rst 1 fresh)"
 	blk 1 14 $((MAGIC | 1)) 2	# the writer goes on: 14 whole in copy 0
-	t_wait_ge "block 14 in copy 0: fresh" $((f + 2)) 30 rst 1 fresh
+	t_wait_ge "block 14 in copy 0: fresh" $((f + 2)) 30 rfm_rst 1 fresh
 	OFF=$COPY
 	blk 1 15 $((MAGIC | 1)) 2
 	OFF=0
-	t_wait_ge "block 15 in copy 1: fresh" $((f + 3)) 30 rst 1 fresh
+	t_wait_ge "block 15 in copy 1: fresh" $((f + 3)) 30 rfm_rst 1 fresh
 	# node 1 echoes node 0's sequence s: node 0's round trip, from the
 	# cycle it wrote s to the cycle it takes the echo
-	c0=$(own cycles)
+	c0=$(rfm_own cycles)
 	ECHO0=$(r 0)
 	blk 1 16 $((MAGIC | 1)) 2
 	ECHO0=
-	t_wait_ge "an echo of node 0's sequence: one round trip" 1 30 rst 1 rtt_cycles_n
-	rtt=$(rst 1 rtt_cycles_max)
-	c1=$(own cycles)
+	t_wait_ge "an echo of node 0's sequence: one round trip" 1 30 rfm_rst 1 rtt_cycles_n
+	rtt=$(rfm_rst 1 rtt_cycles_max)
+	c1=$(rfm_own cycles)
 	t_ge "round trip: at least one cycle ($rtt)" "$rtt" 1
 	t_le "round trip: no longer than the cycles since the echoed write ($c0..$c1)" "$rtt" $((c1 - c0 + 1))
 	t_eq "rc: running through all of it" running "$(cat $SRT_DBG/rc/state)"
 	# a second writer in node 0's block: two nodes claiming id 0
-	t_wait_ge "another writer in node 0's block: duplicates" 1 30 sh -c \
-		"devmem $(printf '0x%x' $((B + BASE))) 32 0x7777; sed -n 's/^own: .* duplicates=\([0-9]*\).*/\1/p' $RDBG/status"
+	# scribble: write into node 0's head, then read its duplicates
+	scribble() { devmem "$(printf '0x%x' $((B + BASE)))" 32 0x7777; rfm_own duplicates; }
+	t_wait_ge "another writer in node 0's block: duplicates" 1 30 scribble
 	if wait_state rc safe 30; then t_ok "rc: safe state"; else
 		t_fail "rc: safe state" "state $(cat $SRT_DBG/rc/state)"; fi
 	t_eq "rc: safe_reason remote" remote "$(st rc safe_reason)"
 	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: 0x7777"
-	t_eq "node 1: never went stale past the limit" 0 "$(rst 1 trips)"
+	t_eq "node 1: never went stale past the limit" 0 "$(rfm_rst 1 trips)"
 else
 	t_skip "live: new blocks, backwards, torn, a second writer" "the BAR is closed to /dev/mem while held (IO_STRICT_DEVMEM; iomem=relaxed opens it)"
 fi
-grep -e ^own: -e ^remote: $RDBG/status | sed 's/^/# /'
+grep -e ^own: -e ^remote: $RFM_DBG/status | sed 's/^/# /'
 t_check "stop and destroy rc" ctl "stop rc
 destroy rc"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
@@ -350,12 +347,12 @@ t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
 zero_blocks 2	# node 0's signals too: what it echoes comes from node 1
 blk 1 10 $((MAGIC | 1)) 2 10 $PI_LO $PI_HI 0x100
 rfm_load nodes=2 node=0 in=1:0,1:1 verify=0 || { srt_unload; exit 1; }
-t_check "status: verify 0" grep -q "^node: 0 clock: tai stale_limit: 0 verify: 0" $RDBG/status
+t_check "status: verify 0" grep -q "^node: 0 clock: tai stale_limit: 0 verify: 0" $RFM_DBG/status
 t_check "create and start re" ctl "create name=re cpu=$ISO period_us=5000 mode=hrtimer io=rfm:in=0-1:out=0-1
 start re"
-t_wait_ge "verify=0: the block with a wrong check is taken (fresh)" 1 60 rst 1 fresh
-t_wait_ge "verify=0: then stale" 20 60 rst 1 stale
-t_eq "verify=0: nothing counted corrupt" 0 "$(rst 1 corrupt)"
+t_wait_ge "verify=0: the block with a wrong check is taken (fresh)" 1 60 rfm_rst 1 fresh
+t_wait_ge "verify=0: then stale" 20 60 rfm_rst 1 stale
+t_eq "verify=0: nothing counted corrupt" 0 "$(rfm_rst 1 corrupt)"
 t_check "stop and destroy re" ctl "stop re
 destroy re"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
@@ -370,14 +367,14 @@ echo >$TR/trace
 echo 1 >$TR/events/shieldrt_rfm/rfm_phase/enable
 t_check "create and start rd (mode=external, :trigger)" ctl "create name=rd cpu=$ISO period_us=5000 mode=external io=rfm:in=0-1:out=0-1:trigger
 start rd"
-t_check "status: trigger=1" grep -q "^binding: loop=rd .* trigger=1" $RDBG/status
+t_check "status: trigger=1" grep -q "^binding: loop=rd .* trigger=1" $RFM_DBG/status
 t_wait_ge "rd: cycles started by the provider's timer" 100 60 st rd cycles
 t_wait_ge "rd: triggers counted" 100 60 st rd triggers
-t_check "status: clock realtime" grep -q "^node: 0 clock: realtime" $RDBG/status
+t_check "status: clock realtime" grep -q "^node: 0 clock: realtime" $RFM_DBG/status
 echo 0 >$TR/events/shieldrt_rfm/rfm_phase/enable
 # every cycle's phase offset to the grid, traced
 t_ge "traced: rfm_phase, cycle by cycle" "$(grep -c 'rfm_phase: node=0 cycle=' $TR/trace)" 50
-grep ^own: $RDBG/status | sed 's/^/# /'
+grep ^own: $RFM_DBG/status | sed 's/^/# /'
 t_check "rmmod shieldrt_rfm while rd is bound" rmmod shieldrt_rfm
 if wait_state rd safe 10; then t_ok "rd: safe state"; else
 	t_fail "rd: safe state" "state $(cat $SRT_DBG/rd/state)"; fi
