@@ -266,7 +266,7 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	    !srt_map_within(off->stats, sizeof(struct shieldrt_stats), sz) ||
 	    off->writable > sz)
 		return -1;
-	m->base = base;
+	m->base = (unsigned char *)base;
 	m->off = *off;
 	m->hdr = (struct shieldrt_hdr *)(m->base + off->hdr);
 	m->user = (struct shieldrt_user *)(m->base + off->user);
@@ -301,7 +301,8 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 static inline struct shieldrt_slot *srt_mbox_slot(struct srt_map *m,
 						  __u32 idx)
 {
-	return srt_at(m->base, m->off.mbox_slots, m->off.mbox_stride, idx);
+	return (struct shieldrt_slot *)srt_at(m->base, m->off.mbox_slots,
+					     m->off.mbox_stride, idx);
 }
 
 /*
@@ -349,8 +350,10 @@ static inline long srt_cmd_space(struct srt_map *m)
 static inline struct shieldrt_slot *srt_cmd_slot(struct srt_map *m,
 						 __u32 k)
 {
-	return srt_at(m->base, m->off.cmd_entries, m->off.cmd_stride,
-		      (m->cmd_tail + k) & (m->off.cmd_size - 1));
+	__u32 idx = (m->cmd_tail + k) & (m->off.cmd_size - 1);
+
+	return (struct shieldrt_slot *)srt_at(m->base, m->off.cmd_entries,
+					     m->off.cmd_stride, idx);
 }
 
 static inline void srt_cmd_commit(struct srt_map *m, __u32 n)
@@ -373,8 +376,10 @@ static inline long srt_tel_avail(struct srt_map *m)
 static inline const struct shieldrt_tel *srt_tel_record(struct srt_map *m,
 							__u32 k)
 {
-	return srt_at(m->base, m->off.tel_entries, m->off.tel_stride,
-		      (m->tel_head + k) & (m->off.tel_size - 1));
+	__u32 idx = (m->tel_head + k) & (m->off.tel_size - 1);
+
+	return (const struct shieldrt_tel *)srt_at(m->base, m->off.tel_entries,
+						  m->off.tel_stride, idx);
 }
 
 static inline void srt_tel_release(struct srt_map *m, __u32 n)
