@@ -62,20 +62,49 @@ static inline int srt_seq_backoff(int tries)
 #define srt_seq_get(x)		__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
 
 /*
- * A seqcount reader's wait for the writer.  A writer preempted inside
- * its section (or a vCPU the host has descheduled) keeps the count odd
- * for milliseconds: spin a little, then sleep 50 us between tries, and
- * give up only after about a second.
+ * The pause between a seqcount reader's tries: 50 us of nanosleep().
+ * That is POSIX, hidden (with C99's struct timespec) from a program built
+ * in a strict ISO mode (gcc -std=c99, -std=c11) without a feature-test
+ * macro, and a header must not define those macros for its includer.
+ * So the sleep is used where the program's own macros declare
+ * nanosleep(): the gnu modes and C++ by default (glibc's <time.h> then
+ * defines _POSIX_C_SOURCE, musl's _XOPEN_SOURCE), or POSIX asked for;
+ * "- 0" copes with a macro defined empty.  Elsewhere the pause is
+ * sched_yield(), which <sched.h> declares in every mode: the writer
+ * still gets the CPU, but the reader gives up after 20000 yields, less
+ * than a second on an idle machine.
  */
-static inline int srt_seq_backoff(int tries)
+#if (defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE - 0 >= 199309L) || \
+	(defined(_XOPEN_SOURCE) && _XOPEN_SOURCE - 0 >= 500) || \
+	defined(_GNU_SOURCE) || defined(_DEFAULT_SOURCE) || defined(_BSD_SOURCE)
+static inline void srt_seq_pause(void)
 {
 	struct timespec pause = { 0, 50000 };
 
+	nanosleep(&pause, NULL);
+}
+#else
+#include <sched.h>
+
+static inline void srt_seq_pause(void)
+{
+	sched_yield();
+}
+#endif
+
+/*
+ * A seqcount reader's wait for the writer.  A writer preempted inside
+ * its section (or a vCPU the host has descheduled) keeps the count odd
+ * for milliseconds: spin a little, then pause between tries, and give
+ * up only after 20000 pauses (about a second of sleeps).
+ */
+static inline int srt_seq_backoff(int tries)
+{
 	if (tries < 1000)
 		return 0;
 	if (tries >= 1000 + 20000)
 		return -1;
-	nanosleep(&pause, NULL);
+	srt_seq_pause();
 	return 0;
 }
 #endif
