@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "ctl.h"
 #include "dpmap.h"
 
 static void heartbeat_usage(FILE *f)
@@ -86,8 +87,7 @@ int cmd_heartbeat(int argc, char **argv)
 			__u32 one = 1;
 
 			if (ioctl(d.fd, SHIELDRT_IOC_HEARTBEAT, &one) < 0)
-				fatal("SHIELDRT_IOC_HEARTBEAT: %s",
-				      strerror(errno));
+				ctl_die("heartbeat", loop, -errno, NULL);
 		} else {
 			srt_write_once(d.m.user->heartbeat,
 				       srt_read_once(d.m.user->heartbeat) + 1);

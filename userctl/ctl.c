@@ -36,7 +36,7 @@ static const struct {
 	{ ENOMEM, "ENOMEM" }, { EACCES, "EACCES" }, { ENODEV, "ENODEV" },
 	{ ENXIO, "ENXIO" }, { EIO, "EIO" }, { EAGAIN, "EAGAIN" },
 	{ ERANGE, "ERANGE" }, { EOPNOTSUPP, "EOPNOTSUPP" },
-	{ EBADF, "EBADF" }, { EFBIG, "EFBIG" },
+	{ EBADF, "EBADF" }, { EFBIG, "EFBIG" }, { EBADFD, "EBADFD" },
 };
 
 const char *ctl_errno_name(int err)

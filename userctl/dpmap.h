@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "../include/shieldrt_ring.h"
+#include "ctl.h"
 #include "userctl.h"
 
 struct dpmap {
@@ -48,13 +49,14 @@ static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 		      "");
 	memset(&a, 0, sizeof(a));
 	memcpy(a.name, loop, strlen(loop));
+	/* A refusal as the control plane reports one: the errno's name. */
 	if (ioctl(d->fd, SHIELDRT_IOC_ATTACH, &a) < 0)
-		fatal("cannot attach to loop '%s': %s", loop,
-		      errno == ENOENT ? "no such loop" : strerror(errno));
+		ctl_die("attach", loop, -errno, NULL);
 	d->size = a.off.region_size;
 	d->base = srt_region_map(d->fd, &a.off, rw);
 	if (!d->base)
-		fatal("cannot map loop '%s': %s", loop, strerror(errno));
+		ctl_die("map", loop, -errno,
+			errno == ENOENT ? strerror(errno) : NULL);
 	h = d->base;
 	/* The header is read-only to every process: a mismatch is real. */
 	if (h->magic != SHIELDRT_MAGIC ||

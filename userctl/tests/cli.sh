@@ -133,6 +133,18 @@ clear"
 t_check "limits --json with LINEs: exit 2, nothing sent" rejected limits -l a -j clear
 t_check "limits without -l: exit 2, nothing sent" rejected limits
 
+# --- data plane commands ----------------------------------------------
+# setpoint, record, heartbeat, top and stream attach to the loop's region
+# (SHIELDRT_IOC_ATTACH): a refusal is reported as the control plane's
+# are, with the errno's name, and exits 1.
+printf '0,1\n1,2\n' > "$T/traj.csv"
+for cmd in "setpoint -l a 0=1" "record -l a -n 1" "heartbeat -l a -n 1" \
+	   "top -l a -n 1 -d 0.01" "stream -l a -f $T/traj.csv"; do
+	name=${cmd%% *}
+	t_check "$name: a refused attach names the errno, exit 1" reached $cmd
+	t_check "$name: the attach and the loop are named" has "^userctl: attach a: "
+done
+
 # --- files named on the command line ----------------------------------
 # One rule for every command: a file that cannot be read is a usage
 # error, exit 2, with "cannot read FILE", before the module is asked.
