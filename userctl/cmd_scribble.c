@@ -13,6 +13,7 @@
 #include <time.h>
 #include <sys/wait.h>
 
+#include "ctl.h"
 #include "dpmap.h"
 
 static void scribble_usage(FILE *f)
@@ -106,7 +107,7 @@ static void store_tel_tail(struct dpmap *d)
 
 static int abi_checks(const char *loop)
 {
-	const char *dev = getenv("SHIELDRT_DEV") ?: SHIELDRT_DEVICE;
+	const char *dev = ctl_device();
 	struct shieldrt_attach a;
 	struct shieldrt_offsets off;
 	struct dpmap d;

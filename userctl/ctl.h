@@ -18,7 +18,10 @@
 
 #include "../include/uapi/shieldrt.h"
 
-/* The device path: $SHIELDRT_DEV or SHIELDRT_DEVICE. */
+/*
+ * The device path, for both planes: $SHIELDRT_DEV, or SHIELDRT_DEVICE
+ * when it is unset or empty.
+ */
 const char *ctl_device(void);
 
 /* The errno's symbolic name ("EBUSY"), or "errno N". */

@@ -2,8 +2,8 @@
 /*
  * Attach to a loop's data plane region through /dev/shieldrt and map it:
  * shared by the setpoint, stream, record and top commands.  The protocol
- * helpers are include/shieldrt_ring.h.  $SHIELDRT_DEV overrides the
- * device path.
+ * helpers are include/shieldrt_ring.h.  The device is the control
+ * plane's, ctl_device(): $SHIELDRT_DEV when set and not empty.
  */
 #ifndef USERCTL_DPMAP_H
 #define USERCTL_DPMAP_H
@@ -31,12 +31,10 @@ struct dpmap {
 
 static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 {
-	const char *dev = getenv("SHIELDRT_DEV");
+	const char *dev = ctl_device();
 	struct shieldrt_attach a;
 	struct shieldrt_hdr *h;
 
-	if (!dev)
-		dev = SHIELDRT_DEVICE;
 	if (!loop || !*loop)
 		usage_error("no loop given (-l NAME)");
 	if (strlen(loop) >= SHIELDRT_NAME_LEN)

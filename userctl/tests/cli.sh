@@ -145,6 +145,20 @@ for cmd in "setpoint -l a 0=1" "record -l a -n 1" "heartbeat -l a -n 1" \
 	t_check "$name: the attach and the loop are named" has "^userctl: attach a: "
 done
 
+# An empty SHIELDRT_DEV is the default device for both planes.
+devpath() { sed -n 's/^userctl: cannot open \(.*\): .*/\1/p' "$OUT"; }
+if [ -e /dev/shieldrt ]; then
+	t_ok "empty SHIELDRT_DEV: # SKIP /dev/shieldrt exists here"
+	t_ok "empty SHIELDRT_DEV, data plane: # SKIP /dev/shieldrt exists here"
+else
+	SHIELDRT_DEV= USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
+	t_eq "empty SHIELDRT_DEV: status opens the default device" \
+		/dev/shieldrt "$(devpath)"
+	SHIELDRT_DEV= USERCTL_ROOT=$R "$U" top -l a -n 1 > "$OUT" 2>&1
+	t_eq "empty SHIELDRT_DEV: top opens the same default device" \
+		/dev/shieldrt "$(devpath)"
+fi
+
 # --- files named on the command line ----------------------------------
 # One rule for every command: a file that cannot be read is a usage
 # error, exit 2, with "cannot read FILE", before the module is asked.
