@@ -62,9 +62,8 @@ int cmd_heartbeat(int argc, char **argv)
 				usage_error("--duration must be positive");
 			break;
 		case 'n':
-			count = dp_parse_value(optarg, "--count");
-			if (count < 1)
-				usage_error("--count must be at least 1");
+			count = parse_uint_arg(optarg, "--count", 1,
+					       ULLONG_MAX);
 			break;
 		case 'i':
 			use_ioctl = 1;

@@ -272,9 +272,8 @@ int cmd_record(int argc, char **argv)
 				usage_error("--duration must be positive");
 			break;
 		case 'n':
-			want = dp_parse_value(optarg, "--cycles");
-			if (want < 1)
-				usage_error("--cycles must be at least 1");
+			want = parse_uint_arg(optarg, "--cycles", 1,
+					      ULLONG_MAX);
 			break;
 		case 'o':
 			path = optarg;

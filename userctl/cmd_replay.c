@@ -291,10 +291,8 @@ int cmd_replay(int argc, char **argv)
 	u64 in[SRT_MAX_IO] = { 0 }, out[SRT_MAX_IO];
 	char *field[SIM_MAX_FIELDS];
 	int c, from_reset = 0, quiet = 0, safe = 0;
-	unsigned long long us;
 	struct sim_chain s;
 	u32 period_ns = 0, k;
-	char *end;
 
 	while ((c = getopt_long(argc, argv, "p:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -302,11 +300,8 @@ int cmd_replay(int argc, char **argv)
 			from_reset = 1;
 			break;
 		case 'p':
-			errno = 0;
-			us = strtoull(optarg, &end, 10);
-			if (end == optarg || *end || errno || !us || us > 1000000)
-				usage_error("--period-us: '%s' is not an integer 1..1000000", optarg);
-			period_ns = (u32)(us * 1000);
+			period_ns = (u32)(parse_uint_arg(optarg, "--period-us",
+							 1, 1000000) * 1000);
 			break;
 		case 'q':
 			quiet = 1;

@@ -247,10 +247,12 @@ int cmd_scribble(int argc, char **argv)
 			duration = dp_parse_value(optarg, "--duration");
 			break;
 		case 'n':
-			want = dp_parse_value(optarg, "--bytes");
+			want = parse_uint_arg(optarg, "--bytes", 1,
+					      ULLONG_MAX);
 			break;
 		case 's':
-			seed = strtoull(optarg, NULL, 0);
+			seed = parse_uint_arg(optarg, "--seed", 0,
+					      ULLONG_MAX);
 			break;
 		case 'a':
 			abi = 1;

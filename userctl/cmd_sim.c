@@ -394,8 +394,6 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	unsigned long long v;
-	char *end;
 	int c;
 
 	o->sets = xmalloc(sizeof(char *) * (size_t)argc);
@@ -412,18 +410,13 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 			o->sets[o->nsets++] = optarg;
 			break;
 		case 'n':
+			o->cycles = parse_uint_arg(optarg, "--cycles", 1,
+						   ULLONG_MAX);
+			break;
 		case 'p':
-			errno = 0;
-			v = strtoull(optarg, &end, 10);
-			if (end == optarg || *end || errno || !v ||
-			    (c == 'p' && v > 1000000))
-				usage_error("%s: '%s' is not a positive integer%s",
-					    c == 'n' ? "--cycles" : "--period-us",
-					    optarg, c == 'p' ? " up to 1000000" : "");
-			if (c == 'n')
-				o->cycles = v;
-			else
-				o->period_ns = (u32)(v * 1000);
+			o->period_ns = (u32)(parse_uint_arg(optarg,
+							    "--period-us", 1,
+							    1000000) * 1000);
 			break;
 		case 'o':
 			o->out = optarg;

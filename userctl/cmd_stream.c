@@ -193,9 +193,8 @@ int cmd_stream(int argc, char **argv)
 			per_cycle = 1;
 			break;
 		case 'L':
-			lead = dp_parse_value(optarg, "--lead");
-			if (lead < 1)
-				usage_error("--lead must be at least 1");
+			lead = parse_uint_arg(optarg, "--lead", 1,
+					      ULLONG_MAX);
 			break;
 		case 'h':
 			stream_usage(stdout);

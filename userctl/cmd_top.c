@@ -101,7 +101,7 @@ int cmd_top(int argc, char **argv)
 	struct shieldrt_live lv;
 	const char *loop = NULL;
 	double delay = 1.0, t0, t1;
-	long count = -1;
+	unsigned long long count = 0, shown = 0;	/* 0: never stop */
 	struct dpmap d;
 	int c;
 
@@ -116,9 +116,8 @@ int cmd_top(int argc, char **argv)
 				usage_error("--delay must be at least 0.01");
 			break;
 		case 'n':
-			count = dp_parse_value(optarg, "--count");
-			if (count < 1)
-				usage_error("--count must be at least 1");
+			count = parse_uint_arg(optarg, "--count", 1,
+					       ULLONG_MAX);
 			break;
 		case 'h':
 			top_usage(stdout);
@@ -132,7 +131,7 @@ int cmd_top(int argc, char **argv)
 	dpmap_open(&d, loop, 0);
 	dpmap_stats(&d, &prev);
 	t0 = dp_now();
-	while (count < 0 || count-- > 0) {
+	while (!count || shown++ < count) {
 		dp_sleep(delay);
 		t1 = dp_now();
 		dpmap_stats(&d, &cur);

@@ -3,6 +3,7 @@
 #ifndef USERCTL_H
 #define USERCTL_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -36,6 +37,15 @@ int interrupted(void);
 
 /* Reset getopt so a command can parse its own argv. */
 void getopt_reset(void);
+
+/*
+ * An option's count or integer: decimal digits only, @min..@max, or a
+ * usage error naming the option (@what: "--count").  A sign, blanks, a
+ * fraction, an exponent or hex is refused, not converted.
+ */
+unsigned long long parse_uint_arg(const char *s, const char *what,
+				  unsigned long long min,
+				  unsigned long long max);
 
 /* Reject leftover arguments after a command's options. */
 void no_more_args(const char *cmd, int argc, char **argv, int optind_);

@@ -159,6 +159,44 @@ else
 		/dev/shieldrt "$(devpath)"
 fi
 
+# --- counts and integers ---------------------------------------------
+# An option that takes a count or an integer takes decimal digits and
+# nothing else: a sign, a fraction, an exponent, blanks, hex or a number
+# out of range is a usage error naming the option, exit 2, before the
+# module is asked (and before sim runs: -n -1 used to run forever).
+bad_int() {
+	_o=$1; shift
+	SHIELDRT_DEV=$FILE USERCTL_ROOT=$R timeout 20 "$U" "$@" > "$OUT" 2>&1
+	[ $? -eq 2 ] && has "^userctl: $_o: " && ! has "(ENOTTY)"
+}
+SIM="sim $T/g.chain --set x=1 -p 1000 -o /dev/null"
+BAD="-1 0 1.5 1e3 abc 5x +5 0x10 18446744073709551616"
+for v in $BAD "" " 5"; do
+	t_check "record -n '$v': exit 2, nothing sent" bad_int --cycles record -l a -n "$v"
+	t_check "heartbeat -n '$v': exit 2, nothing sent" bad_int --count heartbeat -l a -n "$v"
+	t_check "top -n '$v': exit 2, nothing sent" bad_int --count top -l a -n "$v"
+	t_check "stream -L '$v': exit 2, nothing sent" bad_int --lead stream -l a -f "$T/traj.csv" -L "$v"
+	t_check "scribble -n '$v': exit 2, nothing sent" bad_int --bytes scribble -l a -n "$v"
+	t_check "sim -n '$v': exit 2" bad_int --cycles $SIM -n "$v"
+	t_check "sim -p '$v': exit 2" bad_int --period-us $SIM -n 1 -p "$v"
+	t_check "replay -p '$v': exit 2" bad_int --period-us replay -p "$v" "$T/g.chain" "$FILE"
+done
+for v in -1 1.5 abc "" 18446744073709551616; do
+	t_check "scribble -s '$v': exit 2, nothing sent" bad_int --seed scribble -l a -n 1 -s "$v"
+done
+for v in 1000001 -18446744073709551615; do
+	t_check "sim -p $v: exit 2" bad_int --period-us $SIM -n 1 -p "$v"
+	t_check "replay -p $v: exit 2" bad_int --period-us replay -p "$v" "$T/g.chain" "$FILE"
+done
+t_check "record -n 5 reaches the kernel" reached record -l a -n 5
+t_check "heartbeat -n 3 reaches the kernel" reached heartbeat -l a -n 3
+t_check "top -n 2 reaches the kernel" reached top -l a -n 2 -d 0.01
+t_check "stream -L 10 reaches the kernel" reached stream -l a -f "$T/traj.csv" -L 10
+t_check "scribble -n 100 -s 0 reaches the kernel" reached scribble -l a -n 100 -s 0
+t_check "scribble -s 18446744073709551615 reaches the kernel" \
+	reached scribble -l a -s 18446744073709551615
+ucf $SIM -n 3 -p 1000000; t_eq "sim -n 3 -p 1000000: exit 0" 0 $?
+
 # --- files named on the command line ----------------------------------
 # One rule for every command: a file that cannot be read is a usage
 # error, exit 2, with "cannot read FILE", before the module is asked.
