@@ -9,6 +9,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "commits.h"
 #include "ctl.h"
@@ -240,6 +241,54 @@ static void record_settle(struct rec_state *r, struct dpmap *d)
 	}
 }
 
+/* --output while the attach may still fail: a file we created. */
+static const char *rec_created;
+
+static void record_remove_created(void)
+{
+	if (rec_created)
+		unlink(rec_created);
+}
+
+/*
+ * Open --output before the module is asked, so that a path that cannot
+ * be written is a usage error up front; but an existing file stays as it
+ * was, and one created here goes again, unless the attach succeeds: then
+ * record_keep() truncates or keeps it.
+ */
+static FILE *record_open(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	FILE *f;
+
+	if (fd >= 0) {
+		rec_created = path;
+		atexit(record_remove_created);
+	} else if (errno == EEXIST) {
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+	}
+	if (fd < 0)
+		usage_error("cannot write %s: %s", path, strerror(errno));
+	f = fdopen(fd, "w");
+	if (!f)
+		fatal("cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
+static void record_keep(FILE *f, const char *path)
+{
+	struct stat st;
+
+	if (rec_created) {
+		rec_created = NULL;
+		return;
+	}
+	/* what fopen(path, "w") would have done: O_TRUNC, files only */
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) &&
+	    ftruncate(fileno(f), 0))
+		fatal("cannot truncate %s: %s", path, strerror(errno));
+}
+
 int cmd_record(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -295,12 +344,12 @@ int cmd_record(int argc, char **argv)
 	no_more_args("record", argc, argv, optind);
 	if (r.json && r.meta)
 		usage_error("--meta is for CSV recordings");
+	r.out = path ? record_open(path) : stdout;
 	dpmap_open(&d, loop, 1);
+	if (path)
+		record_keep(r.out, path);
 	r.loop = loop;
 	commit_log_init(&r.commits);
-	r.out = path ? fopen(path, "w") : stdout;
-	if (!r.out)
-		usage_error("cannot write %s: %s", path, strerror(errno));
 	rep = path ? stdout : stderr;
 	r.nsel = d.m.hdr->tel_nsel;
 	if (r.nsel > SHIELDRT_MAX_SEL ||

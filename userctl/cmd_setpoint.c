@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "ctl.h"
+#include "debugfs.h"
 #include "dpmap.h"
 
 /*
@@ -78,8 +79,9 @@ int cmd_setpoint(int argc, char **argv)
 	struct shieldrt_stats st0, st;
 	struct dpmap d;
 	__u32 mask = 0;
-	int c, i, wait = 1;
-	__u64 seq;
+	int c, i, n, wait = 1;
+	unsigned long *idx;
+	__u64 seq, *bits;
 
 	while ((c = getopt_long(argc, argv, "l:t:nh", opts, NULL)) != -1) {
 		switch (c) {
@@ -104,25 +106,45 @@ int cmd_setpoint(int argc, char **argv)
 	}
 	if (optind >= argc)
 		usage_error("setpoint: no INPUT=VALUE given");
-	dpmap_open(&d, loop, 1);
-	for (i = optind; i < argc; i++) {
-		char *eq = strchr(argv[i], '='), *end;
-		unsigned long idx;
+	if (!loop)
+		usage_error("setpoint: no loop given (-l NAME)");
+	srt_check_name(loop);
+	/*
+	 * Before the module is asked: every word and value; then the names,
+	 * through the chain (a read); then the attach, and the indices
+	 * against the loop's inputs.
+	 */
+	n = argc - optind;
+	idx = xmalloc(n * sizeof(*idx));
+	bits = xmalloc(n * sizeof(*bits));
+	for (i = 0; i < n; i++) {
+		char *arg = argv[optind + i], *eq = strchr(arg, '='), *end;
 
-		if (!eq || eq == argv[i])
-			usage_error("setpoint: '%s' is not INPUT=VALUE",
-				    argv[i]);
+		if (!eq || eq == arg)
+			usage_error("setpoint: '%s' is not INPUT=VALUE", arg);
+		bits[i] = srt_to_bits(dp_parse_value(eq + 1, arg));
 		errno = 0;
-		idx = strtoul(argv[i], &end, 10);
-		if (!isdigit((unsigned char)argv[i][0]) || end != eq || errno)
-			idx = setpoint_input_by_name(loop, argv[i],
-						     eq - argv[i]);
-		if (idx >= d.m.n_in)
-			usage_error("setpoint: input %lu out of range: loop '%s' has %u inputs",
-				    idx, loop, d.m.n_in);
-		value[idx] = srt_to_bits(dp_parse_value(eq + 1, argv[i]));
-		mask |= 1U << idx;
+		idx[i] = strtoul(arg, &end, 10);
+		if (!isdigit((unsigned char)arg[0]) || end != eq || errno)
+			idx[i] = ULONG_MAX;	/* a name */
 	}
+	for (i = 0; i < n; i++) {
+		char *arg = argv[optind + i];
+
+		if (idx[i] == ULONG_MAX)
+			idx[i] = setpoint_input_by_name(loop, arg,
+							strchr(arg, '=') - arg);
+	}
+	dpmap_open(&d, loop, 1);
+	for (i = 0; i < n; i++) {
+		if (idx[i] >= d.m.n_in)
+			usage_error("setpoint: input %lu out of range: loop '%s' has %u inputs",
+				    idx[i], loop, d.m.n_in);
+		value[idx[i]] = bits[i];
+		mask |= 1U << idx[i];
+	}
+	free(idx);
+	free(bits);
 	if (dpmap_dead(&d))
 		fatal("loop '%s' has been destroyed", loop);
 	dpmap_stats(&d, &st0);

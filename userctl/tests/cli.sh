@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Host tests of the CLI frame and of what the control plane commands check
-# before they ask the module (TAP).  The module's answers need the module:
+# Host tests of the CLI frame and of what the commands (control plane and
+# data plane) check before they ask the module (TAP).  The module's answers need the module:
 # scripts/guest/tests/userctl-ioctl.sh.  Here the device is either absent
 # (a rejected input must exit 2 before it is even opened) or a regular
 # file, where every ioctl fails with ENOTTY (an accepted input reaches
@@ -145,6 +145,31 @@ for cmd in "setpoint -l a 0=1" "record -l a -n 1" "heartbeat -l a -n 1" \
 	t_check "$name: the attach and the loop are named" has "^userctl: attach a: "
 done
 
+# What can be checked is checked before the module is asked: setpoint's
+# words and values before anything, its input names through the chain (a
+# read) before the attach; record's --output before the attach, leaving
+# an existing file as it was and no new one behind when the attach fails.
+for bad in "0=abc" "0=" "=1" "0" "0=1 1=nan" "0=1e999"; do
+	t_check "setpoint '$bad': exit 2, nothing sent" rejected setpoint -l a $bad
+done
+t_check "setpoint of a bad loop name: exit 2, nothing sent" \
+	rejected setpoint -l "bad name" 0=1
+t_check "setpoint without -l: exit 2, nothing sent" rejected setpoint 0=1
+t_check "setpoint by name asks for the chain (a read)" reached setpoint -l a target=1
+t_check "setpoint by name: the chain is read before the attach" \
+	sh -c "grep -q 'needs the chain of a: ' '$OUT' && ! grep -q 'attach a' '$OUT'"
+ucf record -l a -n 1 -o "$T/nowhere/rec.csv"; rc=$?
+t_eq "record -o into a missing directory: exit 2" 2 $rc
+t_check "record -o: says so, nothing sent" \
+	sh -c "grep -q 'cannot write $T/nowhere/rec.csv' '$OUT' && ! grep -q ENOTTY '$OUT'"
+t_check "record -o NEW with a refused attach reaches the kernel" \
+	reached record -l a -n 1 -o "$T/new.csv"
+t_check "record -o NEW: no file left behind" test ! -e "$T/new.csv"
+echo keep > "$T/old.csv"
+t_check "record -o OLD with a refused attach reaches the kernel" \
+	reached record -l a -n 1 -o "$T/old.csv"
+t_eq "record -o OLD: the file is as it was" keep "$(cat "$T/old.csv")"
+
 # An empty SHIELDRT_DEV is the default device for both planes.
 devpath() { sed -n 's/^userctl: cannot open \(.*\): .*/\1/p' "$OUT"; }
 if [ -e /dev/shieldrt ]; then
@@ -200,7 +225,7 @@ ucf $SIM -n 3 -p 1000000; t_eq "sim -n 3 -p 1000000: exit 0" 0 $?
 # --- files named on the command line ----------------------------------
 # One rule for every command: a file that cannot be read is a usage
 # error, exit 2, with "cannot read FILE", before the module is asked.
-# (record's --output needs the loop's region first: guest tests.)
+# (record's --output, written, not read: under "data plane commands".)
 missing=$T/no-such-file
 missing_file() {
 	ucf "$@"; rc=$?
