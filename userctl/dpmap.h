@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,12 @@ static inline void dp_sleep(double s)
 	nanosleep(&ts, NULL);
 }
 
-/* A finite double from text, or a usage error naming what it was for. */
+/*
+ * A finite double from text, or a usage error naming what it was for.
+ * strtod's ERANGE on underflow still returns a value (a subnormal, or
+ * zero): taken.  On overflow it returns HUGE_VAL: refused, as are "inf"
+ * and "nan".
+ */
 static inline double dp_parse_value(const char *s, const char *what)
 {
 	char *end;
@@ -122,7 +128,8 @@ static inline double dp_parse_value(const char *s, const char *what)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end || errno == ERANGE || !isfinite(v))
+	if (end == s || *end || !isfinite(v) ||
+	    (errno == ERANGE && fabs(v) > DBL_MIN))
 		usage_error("%s: '%s' is not a finite number", what, s);
 	return v;
 }

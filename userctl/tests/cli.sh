@@ -170,6 +170,20 @@ t_check "record -o OLD with a refused attach reaches the kernel" \
 	reached record -l a -n 1 -o "$T/old.csv"
 t_eq "record -o OLD: the file is as it was" keep "$(cat "$T/old.csv")"
 
+# A finite subnormal (strtod's ERANGE on underflow) is a value; an
+# overflow, inf and nan are not.
+for v in 1e-310 -1e-310 4.9e-324 1e-400; do
+	t_check "setpoint 0=$v reaches the kernel" reached setpoint -l a 0=$v
+done
+for v in 1e999 -1e999 inf -inf nan; do
+	t_check "setpoint 0=$v: exit 2, nothing sent" rejected setpoint -l a 0=$v
+done
+t_check "heartbeat --every 1e-310 reaches the kernel" \
+	reached heartbeat -l a -n 1 -e 1e-310
+printf '0,1e-310\n1,-2.5e-320\n' > "$T/sub.csv"
+t_check "stream of subnormal values reaches the kernel" \
+	reached stream -l a -f "$T/sub.csv"
+
 # An empty SHIELDRT_DEV is the default device for both planes.
 devpath() { sed -n 's/^userctl: cannot open \(.*\): .*/\1/p' "$OUT"; }
 if [ -e /dev/shieldrt ]; then
