@@ -138,6 +138,7 @@ t_check "limits without -l: exit 2, nothing sent" rejected limits
 # (SHIELDRT_IOC_ATTACH): a refusal is reported as the control plane's
 # are, with the errno's name, and exits 1.
 printf '0,1\n1,2\n' > "$T/traj.csv"
+# shellcheck disable=SC2086 # $cmd is split into words on purpose
 for cmd in "setpoint -l a 0=1" "record -l a -n 1" "heartbeat -l a -n 1" \
 	   "top -l a -n 1 -d 0.01" "stream -l a -f $T/traj.csv"; do
 	name=${cmd%% *}
@@ -149,6 +150,7 @@ done
 # words and values before anything, its input names through the chain (a
 # read) before the attach; record's --output before the attach, leaving
 # an existing file as it was and no new one behind when the attach fails.
+# shellcheck disable=SC2086 # "0=1 1=nan" is two words on purpose
 for bad in "0=abc" "0=" "=1" "0" "0=1 1=nan" "0=1e999"; do
 	t_check "setpoint '$bad': exit 2, nothing sent" rejected setpoint -l a $bad
 done
@@ -190,10 +192,10 @@ if [ -e /dev/shieldrt ]; then
 	t_ok "empty SHIELDRT_DEV: # SKIP /dev/shieldrt exists here"
 	t_ok "empty SHIELDRT_DEV, data plane: # SKIP /dev/shieldrt exists here"
 else
-	SHIELDRT_DEV= USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
+	SHIELDRT_DEV='' USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
 	t_eq "empty SHIELDRT_DEV: status opens the default device" \
 		/dev/shieldrt "$(devpath)"
-	SHIELDRT_DEV= USERCTL_ROOT=$R "$U" top -l a -n 1 > "$OUT" 2>&1
+	SHIELDRT_DEV='' USERCTL_ROOT=$R "$U" top -l a -n 1 > "$OUT" 2>&1
 	t_eq "empty SHIELDRT_DEV: top opens the same default device" \
 		/dev/shieldrt "$(devpath)"
 fi
@@ -208,8 +210,10 @@ bad_int() {
 	SHIELDRT_DEV=$FILE USERCTL_ROOT=$R timeout 20 "$U" "$@" > "$OUT" 2>&1
 	[ $? -eq 2 ] && has "^userctl: $_o: " && ! has "(ENOTTY)"
 }
+# $SIM is split into words on purpose (below, SC2086)
 SIM="sim $T/g.chain --set x=1 -p 1000 -o /dev/null"
 BAD="-1 0 1.5 1e3 abc 5x +5 0x10 18446744073709551616"
+# shellcheck disable=SC2086
 for v in $BAD "" " 5"; do
 	t_check "record -n '$v': exit 2, nothing sent" bad_int --cycles record -l a -n "$v"
 	t_check "heartbeat -n '$v': exit 2, nothing sent" bad_int --count heartbeat -l a -n "$v"
@@ -223,6 +227,7 @@ done
 for v in -1 1.5 abc "" 18446744073709551616; do
 	t_check "scribble -s '$v': exit 2, nothing sent" bad_int --seed scribble -l a -n 1 -s "$v"
 done
+# shellcheck disable=SC2086
 for v in 1000001 -18446744073709551615; do
 	t_check "sim -p $v: exit 2" bad_int --period-us $SIM -n 1 -p "$v"
 	t_check "replay -p $v: exit 2" bad_int --period-us replay -p "$v" "$T/g.chain" "$FILE"
@@ -234,6 +239,7 @@ t_check "stream -L 10 reaches the kernel" reached stream -l a -f "$T/traj.csv" -
 t_check "scribble -n 100 -s 0 reaches the kernel" reached scribble -l a -n 100 -s 0
 t_check "scribble -s 18446744073709551615 reaches the kernel" \
 	reached scribble -l a -s 18446744073709551615
+# shellcheck disable=SC2086
 ucf $SIM -n 3 -p 1000000; t_eq "sim -n 3 -p 1000000: exit 0" 0 $?
 
 # --- files named on the command line ----------------------------------
