@@ -231,13 +231,19 @@ static ssize_t srt_fr_write(struct file *file, const char __user *ubuf,
 	char *buf;
 	int ret;
 
+	/* As the other writable files: E2BIG past the limit, EINVAL on NUL */
 	if (count > 64) {
-		srt_req_failed(loop, "flight: one short command per write");
-		return -EINVAL;
+		srt_req_failed(loop, "flight: text over 64 bytes (one short command per write)");
+		return -E2BIG;
 	}
 	buf = memdup_user_nul(ubuf, count);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
+	if (memchr(buf, 0, count)) {
+		srt_req_failed(loop, "flight: the text has a NUL byte");
+		kfree(buf);
+		return -EINVAL;
+	}
 	ret = srt_flight_command(loop, buf, err, sizeof(err));
 	kfree(buf);
 	return ret ? ret : count;

@@ -48,6 +48,17 @@ case $(cat $D/last_error) in
 *) t_fail "last_error names the NUL" "$(cat $D/last_error)" ;;
 esac
 refuse "limits 'out=0 max=1<NUL>x'" $D/limits 'out=0 max=1\0x'
+# The flight file as the others: a NUL is EINVAL, past 64 bytes E2BIG.
+refuse "flight 'trigger<NUL>junk'" $D/flight 'trigger\0junk'
+case $(head -n 1 $D/flight) in
+*trigger=manual*) t_fail "flight: the NUL write triggered nothing" "$(head -n 1 $D/flight)" ;;
+*) t_ok "flight: the NUL write triggered nothing" ;;
+esac
+refuse "flight: a 65-byte write" $D/flight "trigger$(printf '%58s' '')"
+case $(cat $D/last_error) in
+*"over 64 bytes"*) t_ok "flight: last_error says the text is over 64 bytes" ;;
+*) t_fail "flight: last_error says the text is over 64 bytes" "$(cat $D/last_error)" ;;
+esac
 
 refuse "create a loop named x<ff><fe>" $SRT_DBG/control \
 	'create name=x\377\376 cpu='"$ISO"' period_us=1000'
