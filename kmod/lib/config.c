@@ -231,23 +231,23 @@ static int srt_parse_flight_signals(const char *val, struct srt_config *c,
 
 	if (!strcmp(val, "all"))
 		goto ok;
-	if (len && len <= 2 && val[0] >= '0' && val[0] <= '9' &&
-	    val[len - 1] >= '0' && val[len - 1] <= '9') {
-		for (i = 0; i < len; i++)
-			n = n * 10 + (val[i] - '0');
-		if (n > SHIELDRT_MAX_SIGNALS) {
-			snprintf(err, errlen,
-				 "flight_signals: %u is over %d (the most inputs or outputs a loop has)",
-				 n, SHIELDRT_MAX_SIGNALS);
-			return -EINVAL;
-		}
-		goto ok;
-	}
 	if (!len || len >= sizeof(c->flight_signals)) {
 		snprintf(err, errlen,
 			 "flight_signals: N, all, or NAME,... in 1..%zu characters",
 			 sizeof(c->flight_signals) - 1);
 		return -EINVAL;
+	}
+	/* Digits only is a count, whatever its length ("033", "100"). */
+	for (i = 0; i < len && val[i] >= '0' && val[i] <= '9'; i++)
+		n = min(n * 10 + (val[i] - '0'), SHIELDRT_MAX_SIGNALS + 1U);
+	if (i == len) {
+		if (n > SHIELDRT_MAX_SIGNALS) {
+			snprintf(err, errlen,
+				 "flight_signals: %s is over %d (the most inputs or outputs a loop has)",
+				 val, SHIELDRT_MAX_SIGNALS);
+			return -EINVAL;
+		}
+		goto ok;
 	}
 	for (i = 0; i <= len; i++) {
 		char ch = val[i];
