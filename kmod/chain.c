@@ -103,7 +103,7 @@ int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
 	int ret;
 
 	mutex_lock(&srt_lock);
-	ret = -ENODEV;
+	ret = -ENOENT;
 	if (loop->dead) {
 		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
 		goto out_unlock;

@@ -109,7 +109,7 @@ int srt_limits_set(struct srt_loop *loop, char *text, char *err,
 	mutex_lock(&srt_lock);
 	if (loop->dead) {
 		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
-		ret = -ENODEV;
+		ret = -ENOENT;
 		goto out_unlock;
 	}
 	*l = loop->limits.pub;

@@ -260,7 +260,10 @@ struct shieldrt_attach {
 #define SHIELDRT_IOC_MAGIC	0xB5
 /* Bind the fd to a loop; -ENOENT: no such loop, -EBUSY: already bound. */
 #define SHIELDRT_IOC_ATTACH	_IOWR(SHIELDRT_IOC_MAGIC, 1, struct shieldrt_attach)
-/* The layout of the bound loop's region again. */
+/*
+ * OFFSETS, HEARTBEAT, FLAGS and mmap() on an fd not attached: -EBADFD.
+ * The layout of the bound loop's region again.
+ */
 #define SHIELDRT_IOC_OFFSETS	_IOR(SHIELDRT_IOC_MAGIC, 2, struct shieldrt_offsets)
 /* Bump the heartbeat by the given amount without a mapping (no-mmap users) */
 #define SHIELDRT_IOC_HEARTBEAT	_IOW(SHIELDRT_IOC_MAGIC, 3, __u32)
@@ -312,8 +315,15 @@ struct shieldrt_attach {
  *   ENOSPC  an output buffer is too small; the reply says how much is
  *           needed and the rest of the reply is filled
  *   ENOMEM  out of memory
+ *   ENODEV  start: a provider the loop is bound to was unloaded
+ *           (err names it; destroy and create the loop again)
+ *   ETIMEDOUT  commit: the loop reached no cycle boundary in time (a
+ *           mode=external loop without triggers); the set stays staged
+ *   EFBIG   view: the text would be over 4 MiB
  * A request that fails changes nothing.  Requests with an err[] field
- * copy the reason back, in words, also when they fail.
+ * (struct shieldrt_req) copy the reason back, in words, also when they
+ * fail, EPERM included; not when the struct itself cannot be taken (a
+ * size below _SIZE_VER0 or over 4096, EFAULT).
  */
 #define SHIELDRT_ERR_LEN	128
 #define SHIELDRT_NAME_MAX	15	/* longest loop, lock, provider name */
@@ -382,7 +392,8 @@ struct shieldrt_req {
 /* flight: exactly one of these. */
 #define SHIELDRT_REQ_FLIGHT_TRIGGER	(1U << 0)	/* freeze around now */
 #define SHIELDRT_REQ_FLIGHT_REARM	(1U << 1)	/* drop the window */
-#define SHIELDRT_REQ_FLIGHT_TRIGGERS	(1U << 2)	/* value: SHIELDRT_FLTRIG_* mask */
+/* value: a mask of (1 << SHIELDRT_FLTRIG_OVERRUN), (1 << SHIELDRT_FLTRIG_SAFE) */
+#define SHIELDRT_REQ_FLIGHT_TRIGGERS	(1U << 2)
 
 /* Flight recorder triggers (flight.trigger, the triggers mask). */
 #define SHIELDRT_FLTRIG_NONE	0

@@ -26,6 +26,21 @@ struct srt_ioc {
 	long (*run)(unsigned int nr, void *req);
 };
 
+/*
+ * A change request refused before it ran: only its err[] is written (the
+ * rest of the caller's struct stays as it was); EFAULT if it cannot be.
+ */
+static long srt_ioc_refuse(void __user *uarg, long ret, const char *why)
+{
+	char err[SHIELDRT_ERR_LEN] = "";
+
+	strscpy(err, why, sizeof(err));
+	if (copy_to_user(uarg + offsetof(struct shieldrt_req, err), err,
+			 sizeof(err)))
+		return -EFAULT;
+	return ret;
+}
+
 static bool srt_zero(const void *p, size_t len)
 {
 	return !memchr_inv(p, 0, len);
@@ -79,12 +94,6 @@ static char *srt_ioc_text(const struct shieldrt_req *r, size_t max)
 		return ERR_PTR(-EILSEQ);
 	}
 	return text;
-}
-
-/* A destroyed loop is, to the caller, no loop of that name. */
-static long srt_ioc_errno(long ret)
-{
-	return ret == -ENODEV ? -ENOENT : ret;
 }
 
 /* Which requests take text, flags, a value, and how much text. */
@@ -228,7 +237,7 @@ out:
 	if (loop)
 		srt_loop_put(loop);
 	kfree(text);
-	return srt_ioc_errno(ret);
+	return ret;
 }
 
 static long srt_ioc_list(unsigned int nr, void *req)
@@ -565,12 +574,21 @@ long srt_admin_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return -EINVAL;
 	if (usize > SHIELDRT_STRUCT_MAX)
 		return -E2BIG;
+	/*
+	 * The requests that change something are the ones with err[] (a
+	 * struct shieldrt_req, at least _SIZE_VER0 long by now): a refusal
+	 * before they run has its reason copied back too.
+	 */
 	if (ioc->change && !capable(CAP_SYS_ADMIN))
-		return -EPERM;
+		return srt_ioc_refuse(uarg, -EPERM,
+				      "the caller lacks CAP_SYS_ADMIN");
 	req = kzalloc(ioc->ksize, GFP_KERNEL);
 	if (!req)
 		return -ENOMEM;
 	ret = copy_struct_from_user(req, ioc->ksize, uarg, usize);
+	if (ret == -E2BIG && ioc->change)
+		ret = srt_ioc_refuse(uarg, ret,
+				     "bytes past the kernel's struct are not zero");
 	if (ret)
 		goto out_free;
 	/*

@@ -1007,6 +1007,20 @@ static void run_case(const struct ioc *c, const char *desc, int want,
 	if (got && c->kind == K_REQ && k.where == P_NORMAL && got != EFAULT)
 		diag("%s: %s: err '%.*s'", c->name, desc, SHIELDRT_ERR_LEN,
 		     ((struct shieldrt_req *)b)->err);
+	/*
+	 * The UAPI: a refused struct shieldrt_req has its reason in err[],
+	 * unless the struct itself was not taken (its size, another
+	 * request number, an address the kernel cannot use).
+	 */
+	if (ok && want && c->kind == K_REQ && k.where == P_NORMAL &&
+	    want != EFAULT && want != ENOTTY &&
+	    ioc_size(k.cmd, 0) == ioc_size(c->cmd, 0) &&
+	    _IOC_SIZE(k.cmd) >= (c->ver0 ? c->ver0 : c->size) &&
+	    _IOC_SIZE(k.cmd) <= SHIELDRT_STRUCT_MAX &&
+	    !((struct shieldrt_req *)b)->err[0]) {
+		ok = false;
+		diag("%s: %s: refused with an empty err", c->name, desc);
+	}
 	tap_ok(ok, "%s: %s: %s%s", c->name, desc, ename(want),
 	       want ? ", nothing changed" : "");
 	if (got != want)
@@ -2036,6 +2050,11 @@ static void eperm_cases(void)
 			tap_ok(e == EPERM && !strcmp(before, after),
 			       "without CAP_SYS_ADMIN: %s%s: EPERM, nothing changed (%s)",
 			       c->name, what, ename(e));
+			/* err[] says why, as for every other refusal */
+			tap_ok(strstr(((struct shieldrt_req *)b)->err,
+				      "CAP_SYS_ADMIN") != NULL,
+			       "without CAP_SYS_ADMIN: %s: err says why ('%.60s')",
+			       c->name, ((struct shieldrt_req *)b)->err);
 			if (strcmp(before, after))
 				snap_diff(before, after);
 			free(before);
