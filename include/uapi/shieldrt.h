@@ -23,12 +23,14 @@
  * Each ring index is a __u32 alone on its 64-byte line (struct
  * shieldrt_ring_idx).  All offsets count from the start of the region.
  *
- * Mapping (MAP_SHARED only; PROT_EXEC is refused):
+ * Mapping (MAP_SHARED only, else EINVAL; PROT_EXEC is refused, EPERM):
  *   - at offset 0, off.region_size or off.writable bytes, read-only: a
  *     PROT_WRITE mapping here is refused (EPERM) and mprotect() cannot add
  *     it later;
  *   - at offset off.writable, off.region_size - off.writable bytes,
- *     read-write (needs an fd opened O_RDWR).
+ *     read-write (needs an fd opened O_RDWR: on an O_RDONLY fd the mm
+ *     core refuses a shared PROT_WRITE mapping with EACCES);
+ *   - any other offset or length: EINVAL; an fd not attached: EBADFD.
  * A writer maps the whole region read-only, then maps the writable part
  * over its tail with MAP_FIXED: one address range, base + offset for
  * everything.  Pages dropped with madvise(MADV_DONTNEED) come back on the
