@@ -115,7 +115,7 @@ class Loop:
         if not name or len(name.encode()) >= NAME_LEN:
             raise ShieldrtError("loop name must be 1..%d bytes" %
                                 (NAME_LEN - 1))
-        dev = device or os.environ.get("SHIELDRT_DEV", DEVICE)
+        dev = device or os.environ.get("SHIELDRT_DEV") or DEVICE
         self.name = name
         self.writable = write
         self._fd = os.open(dev, (os.O_RDWR if write else os.O_RDONLY) |
