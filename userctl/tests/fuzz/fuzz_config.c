@@ -12,7 +12,8 @@
 #include "shieldrt_cycle.h"
 #include "fuzz.h"
 
-#define KEY_TEXT	512
+/* A key's value as text: flight_signals, the longest, takes up to 1023 */
+#define KEY_TEXT	SRT_FLIGHT_SPEC_LEN
 
 /* Every key of @c as "key=value ...", in the order config prints them. */
 static void format_all(const struct srt_config *c, u32 keys, char *buf,
