@@ -5,7 +5,7 @@
 # digit; a NUL inside a write is refused, not a silent end of the text;
 # a loop name of raw bytes is refused; and a flood of bad writes leaves
 # a rate-limited trace in the kernel log, while last_error keeps the
-# latest reason.
+# latest reason.  Then random lines at volume (control_fuzz -w).
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
@@ -96,4 +96,10 @@ t_eq "last_error has the latest reason" "unknown command 'frobnicate'" \
 
 t_check "stop bw" ctl "stop bw"
 t_check "destroy bw" ctl "destroy bw"
+
+# 3000 random lines over every writable debugfs file beside a running
+# loop (control-ioctl's volume run of lines; "make check" runs its ioctls
+# in control-lockdown, where debugfs refuses writes)
+srt_control_fuzz -n 0 -w "${SRT_FUZZ_LINES:-3000}" \
+	${SRT_FUZZ_SEED:+-s "$SRT_FUZZ_SEED"}
 srt_unload
