@@ -37,8 +37,9 @@ static void stream_usage(FILE *f)
 		"  -l, --loop NAME      the loop\n"
 		"  -f, --file FILE      the CSV (default: standard input)\n"
 		"  -c, --per-cycle      rows are consecutive cycles\n"
-		"  -L, --lead CYCLES    start this many cycles from now\n"
-		"                       (default: half the ring, at most 0.1 s)\n"
+		"  -L, --lead CYCLES    start this many cycles from now, at most\n"
+		"                       an hour's (default: half the ring, at\n"
+		"                       most 0.1 s)\n"
 		"  -h, --help           this text\n");
 }
 
@@ -230,12 +231,20 @@ int cmd_stream(int argc, char **argv)
 		if (lead < 8 + pub)
 			lead = 8 + pub;
 	}
+	/* a lead is a wait before the first point: an hour at most */
+	if (lead * period_s > 3600)
+		usage_error("stream: --lead %llu cycles is %.10g s at the period of loop '%s'; at most 3600 s",
+			    lead, lead * period_s, loop);
 	/* Sleep for about a quarter of the ring's worth of cycles. */
 	nap = period_s * d.m.off.cmd_size / 4;
 	nap = nap < 50e-6 ? 50e-6 : nap > 0.02 ? 0.02 : nap;
 	dpmap_stats(&d, &s0);
 	dpmap_live(&d, &lv);
 	start = lv.cycle + lead;
+	if (t.offset[t.n - 1] > ULLONG_MAX - start)
+		usage_error("stream: cycle offset %llu is past the last cycle (now %llu)",
+			    (unsigned long long)t.offset[t.n - 1],
+			    (unsigned long long)lv.cycle);
 	last = start + t.offset[t.n - 1];
 	while (next < t.n && !interrupted()) {
 		long space = srt_cmd_space(&d.m);

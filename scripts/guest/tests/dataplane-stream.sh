@@ -56,6 +56,32 @@ t_eq "no point duplicated" 0 "$dup"
 if [ $rc = 0 ]; then
 	t_eq "points seen + records dropped = $N" $N $((seen + drops))
 fi
+
+# A lead longer than an hour at the loop's period, or an offset past the
+# last cycle: refused with exit 2 and the reason (before any point is
+# sent: userctl checks both before it writes the ring).
+# refused_stream DESC WANT ARGS...
+refused_stream() {
+	local desc=$1 want=$2 rc
+	shift 2
+	userctl stream -l st "$@" >/tmp/st.bad 2>&1
+	rc=$?
+	if [ $rc = 2 ] && grep -q "$want" /tmp/st.bad; then
+		t_ok "$desc: exit 2 ($(tail -n 1 /tmp/st.bad))"
+	else
+		t_fail "$desc" "exit $rc: $(cat /tmp/st.bad)"
+	fi
+}
+printf '0,1\n1,2\n' >/tmp/short.csv
+refused_stream "stream --lead of more than an hour (3,600,001 cycles at 1 ms)" \
+	"at most 3600 s" -f /tmp/short.csv -L 3600001
+refused_stream "stream --lead 2^64-1" "at most 3600 s" \
+	-f /tmp/short.csv -L 18446744073709551615
+printf '0,1\n18446744073709551615,2\n' >/tmp/far.csv
+refused_stream "stream of an offset past the last cycle" \
+	"is past the last cycle" -f /tmp/far.csv
+t_check "st still running" test "$(cat $SRT_DBG/st/state)" = running
+
 t_check "stop st" ctl "stop st"
 t_check "destroy st" ctl "destroy st"
 srt_unload
