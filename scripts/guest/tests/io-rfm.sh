@@ -282,8 +282,9 @@ blk 1 10 $((MAGIC | 1)) 2
 echo >$TR/trace
 rfm_load nodes=2 node=0 in=1:0,1:1 stale_limit=1000000 || { srt_unload; exit 1; }
 # 20 ms: the echo below is of a sequence read before a block is written
-# (a process or two, slow on a debug kernel under TCG); the round trip is measured only while that write is still in
-# node 0's log of its last 256 writes (5 s at this period)
+# (a process or two, slow on a debug kernel under TCG); the round trip
+# is measured only while that write is still in node 0's log of its
+# last 256 writes (5 s at this period)
 t_check "create and start rc" ctl "create name=rc cpu=$ISO period_us=20000 mode=hrtimer io=rfm:in=0-1:out=0-1
 start rc"
 t_wait_ge "node 1: fresh (sequence 10)" 1 60 rfm_rst 1 fresh
