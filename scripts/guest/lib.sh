@@ -340,6 +340,32 @@ rfm_summary() {
 }
 
 # new_log N: the kernel log after its first N lines, timestamps removed
+# pci_mem_on BDF: the device decodes memory (its command register's
+# Memory Space bit, config byte 4, bit 1)
+pci_mem_on() {
+	local b
+	b=$(od -An -tu1 -j4 -N1 "/sys/bus/pci/devices/$1/config" 2>/dev/null | tr -d ' ')
+	[ -n "$b" ] && [ $((b & 2)) -ne 0 ]
+}
+# pci_mem_enable BDF: make the device decode memory for a test that
+# reads or writes its BARs through /dev/mem without a driver; prints 1 if
+# it enabled the device (pci_mem_restore undoes that), 0 if it already
+# decoded.  Where the kernel and not firmware assigned the BARs (armhf's
+# virt board on 6.1) decoding is off until a driver or this enables the
+# device.  Where firmware did (x86) it is on, and the enable is skipped:
+# on the x86 debug kernels enabling a device with an interrupt pin
+# evaluates ACPI's _PRT, 30-60 s under TCG.
+pci_mem_enable() {
+	if pci_mem_on "$1"; then
+		echo 0
+	else
+		echo 1 >"/sys/bus/pci/devices/$1/enable" && echo 1
+	fi
+}
+# pci_mem_restore BDF WHAT: WHAT is what pci_mem_enable printed
+pci_mem_restore() {
+	[ "$2" != 1 ] || echo 0 >"/sys/bus/pci/devices/$1/enable"
+}
 new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
 
 # insmod_refused KO MODULE STRICT DESC EXPECTED-LOG-TEXT PARAMS...: insmod

@@ -86,10 +86,10 @@ else
 	fi
 
 	B=$(bar_phys "$IVS" 2)
-	# Where the kernel and not firmware assigned the BARs (armhf's virt
-	# board on 6.1), the device decodes no memory until someone enables
-	# it: the words written below before insmod would go nowhere.
-	echo 1 >"/sys/bus/pci/devices/$IVS/enable"
+	# The inputs are written before insmod: the device must decode
+	# memory already, or they would go nowhere (pci_mem_enable)
+	EN=$(pci_mem_enable "$IVS")
+	t_check "ivshmem decodes memory" pci_mem_on "$IVS"
 	t_check "devmem: in0 = pi" devmem "$(phys "$B" 0)" 64 $PI
 	t_check "devmem: in1 = e" devmem "$(phys "$B" 8)" 64 $E
 	t_check "devmem: out0 = 0" devmem "$(phys "$B" 0x100)" 64 0
@@ -185,7 +185,7 @@ destroy ps"
 	t_check "rmmod shieldrt_pcibar" rmmod shieldrt_pcibar
 	t_eq "the device saw the safe value: out0 = +0.0" $ZERO "$(devmem "$(phys "$B" 0x100)" 64)"
 	t_eq "the device saw the safe value: out1 = +0.0" $ZERO "$(devmem "$(phys "$B" 0x108)" 64)"
-	echo 0 >"/sys/bus/pci/devices/$IVS/enable"
+	pci_mem_restore "$IVS" "$EN"
 fi
 
 if [ -z "$EDU" ]; then

@@ -139,11 +139,10 @@ if [ -z "$IVS" ] || [ ! -d "/sys/bus/pci/devices/$IVS" ]; then
 fi
 B=$(bar_phys "$IVS" 2)
 note "ivshmem-plain at $IVS, BAR 2 at $B, layout at +$BASE"
-# The layouts are written before the module enables the device.  Where
-# the kernel and not firmware assigned the BARs (armhf's virt board on
-# 6.1), the device decodes no memory until someone enables it, and the
-# words written would go nowhere: enable it through sysfs for the test.
-echo 1 >"/sys/bus/pci/devices/$IVS/enable"
+# The layouts are written before the module enables the device: it must
+# decode memory already, or the words would go nowhere (pci_mem_enable)
+EN=$(pci_mem_enable "$IVS")
+t_check "ivshmem decodes memory" pci_mem_on "$IVS"
 
 V="addr=$IVS bar=2"
 bad "no addr=" "give the device" nodes=2
@@ -394,5 +393,5 @@ t_check "destroy rd" ctl "stop rd
 destroy rd"
 
 echo 0 >$TR/events/shieldrt/safe_state/enable 2>/dev/null
-echo 0 >"/sys/bus/pci/devices/$IVS/enable"
+pci_mem_restore "$IVS" "$EN"
 srt_unload

@@ -45,9 +45,10 @@ if [ ! -c /dev/mem ] || ! command -v devmem >/dev/null; then
 elif [ -z "$edu" ] || [ "$((edu))" = 0 ]; then
 	t_fail "edu registers answer" "BAR0 not assigned"
 else
-	echo 1 >"/sys/bus/pci/devices/$SRT_PCI_EDU/enable" 2>/dev/null
+	en=$(pci_mem_enable "$SRT_PCI_EDU")
+	t_check "edu decodes memory" pci_mem_on "$SRT_PCI_EDU"
 	t_eq "edu identification register" 0x010000ED "$(devmem "$edu" 32)"
 	devmem $((edu + 4)) 32 0x12345678
 	t_eq "edu liveness register inverts" 0xEDCBA987 "$(devmem $((edu + 4)) 32)"
-	echo 0 >"/sys/bus/pci/devices/$SRT_PCI_EDU/enable" 2>/dev/null
+	pci_mem_restore "$SRT_PCI_EDU" "$en"
 fi
