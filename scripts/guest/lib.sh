@@ -339,7 +339,6 @@ rfm_summary() {
 	note "  $(grep ^own: $RFM_SNAP | sed 's/ phase_abs_ns_p50.*//')"
 }
 
-# new_log N: the kernel log after its first N lines, timestamps removed
 # pci_mem_on BDF: the device decodes memory (its command register's
 # Memory Space bit, config byte 4, bit 1)
 pci_mem_on() {
@@ -366,6 +365,7 @@ pci_mem_enable() {
 pci_mem_restore() {
 	[ "$2" != 1 ] || echo 0 >"/sys/bus/pci/devices/$1/enable"
 }
+# new_log N: the kernel log after its first N lines, timestamps removed
 new_log() { dmesg | tail -n +$(($1 + 1)) | sed 's/^\[[^]]*\] //'; }
 
 # insmod_refused KO MODULE STRICT DESC EXPECTED-LOG-TEXT PARAMS...: insmod
