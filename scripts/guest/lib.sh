@@ -339,6 +339,11 @@ rfm_summary() {
 	note "  $(grep ^own: $RFM_SNAP | sed 's/ phase_abs_ns_p50.*//')"
 }
 
+# bar_phys BDF N: the physical start address of BAR N, from sysfs ("" if
+# the device has no such line; 0x0... if the BAR is not assigned)
+bar_phys() {
+	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
+}
 # pci_mem_on BDF: the device decodes memory (its command register's
 # Memory Space bit, config byte 4, bit 1)
 pci_mem_on() {

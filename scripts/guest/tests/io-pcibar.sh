@@ -42,10 +42,6 @@ find_dev() {
 			{ echo "${d##*/}"; return; }
 	done
 }
-# bar_phys DEV BAR: the BAR's physical address, from sysfs
-bar_phys() {
-	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
-}
 # phys BASE OFF: BASE + OFF as hex for devmem
 phys() { printf '0x%x' $(($1 + $2)); }
 

@@ -43,9 +43,6 @@ E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
 ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
-bar_phys() {
-	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | awk '{ print $1 }'
-}
 # w OFF VAL...: 32-bit words of the layout from OFF on, in order; r OFF:
 # one; rn OFF N: N of them, a line each.  memword (userctl/tests) does a
 # whole block in one process: devmem's process a word cost over a minute

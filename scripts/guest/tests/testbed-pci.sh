@@ -4,11 +4,6 @@
 # the addresses /srt/env names, with their IDs, and have their BARs.
 . /srt/lib.sh
 
-# bar_start BDF N: the start address of BAR N, "" if it has none
-bar_start() {
-	sed -n "$(($2 + 1))p" "/sys/bus/pci/devices/$1/resource" | cut -d' ' -f1
-}
-
 # bar_size BDF N: the size of BAR N in bytes, 0 if it has none
 bar_size() {
 	# shellcheck disable=SC2046 # the line's three fields
@@ -39,7 +34,7 @@ check_dev pci-testdev "$SRT_PCI_TESTDEV" "$SRT_PCI_TESTDEV_ID" 0 4096
 
 # The edu device answers through its registers: ID 0x010000ed, and the
 # complement of what was written to its liveness register.
-edu=$(bar_start "$SRT_PCI_EDU" 0)
+edu=$(bar_phys "$SRT_PCI_EDU" 0)
 if [ ! -c /dev/mem ] || ! command -v devmem >/dev/null; then
 	t_skip "edu registers answer" "no /dev/mem or devmem"
 elif [ -z "$edu" ] || [ "$((edu))" = 0 ]; then
