@@ -5,58 +5,80 @@
  */
 #include "srt_chain_impl.h"
 
-static void gather(struct srt_chain *c, const struct srt_inst *b)
+/*
+ * A block's inputs into buf[].  Locals throughout the step: the kernel
+ * builds without strict aliasing, so a store through a double pointer
+ * would otherwise make the compiler reload every pointer of *c.
+ */
+static inline void gather(double *buf, const double *sig,
+			  const struct srt_inst *b)
 {
-	u32 j;
+	u32 j, n = b->n_in;
 
-	for (j = 0; j < b->n_in; j++)
-		c->buf[j] = c->sig[b->in_sig[j]];
+	for (j = 0; j < n; j++)
+		buf[j] = sig[b->in_sig[j]];
+}
+
+/* The first signal from @i on that is NaN or infinite (there is one). */
+static u32 first_nonfinite(const double *sig, u32 i)
+{
+	while (srt_isfinite(sig[i]))
+		i++;
+	return i;
 }
 
 int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 {
 	/* read once: a commit between steps cannot tear this step */
 	const struct srt_pset *ps = c->active;
+	const struct srt_inst *blk = c->blk;
+	const u32 n_in = c->n_in, n_sig = c->n_sig, n_out = c->n_out;
+	double *sig = c->sig, *good = c->good, *buf = c->buf;
+	u64 bad = 0;
 	int status = 0;
-	u32 i, k;
+	u32 i, k, n;
 
-	for (i = 0; i < c->n_in; i++) {
-		if (srt_bits_finite(in[i])) {
-			c->sig[c->in_sig[i]] = srt_from_bits(in[i]);
+	/* The chain's inputs are signals 0 .. n_in - 1 (wire()). */
+	for (i = 0; i < n_in; i++) {
+		u64 v = in[i];
+
+		if (srt_bits_finite(v)) {
+			sig[i] = srt_from_bits(v);
 		} else {
 			status |= SRT_STEP_BAD_INPUT;
 			c->st.bad_inputs++;
 		}
 	}
-	for (k = 0; k < c->n_blk; k++) {
-		const struct srt_inst *b = &c->blk[c->order[k]];
+	for (k = 0, n = c->n_blk; k < n; k++) {
+		const struct srt_inst *b = &blk[c->order[k]];
 
-		gather(c, b);
-		b->type->step(b->state, ps->cfg + b->cfg_off, c->buf,
-			      c->sig + b->out_sig);
+		gather(buf, sig, b);
+		b->type->step(b->state, ps->cfg + b->cfg_off, buf,
+			      sig + b->out_sig);
 	}
-	for (k = 0; k < c->n_upd; k++) {
-		const struct srt_inst *b = &c->blk[c->upd[k]];
+	for (k = 0, n = c->n_upd; k < n; k++) {
+		const struct srt_inst *b = &blk[c->upd[k]];
 
-		gather(c, b);
-		b->type->update(b->state, ps->cfg + b->cfg_off, c->buf);
+		gather(buf, sig, b);
+		b->type->update(b->state, ps->cfg + b->cfg_off, buf);
 	}
-	for (i = c->n_in; i < c->n_sig; i++)
-		if (!srt_isfinite(c->sig[i]))
-			break;
-	if (i < c->n_sig) {
+	/* Every block output at once: one test of the ORed sign bits. */
+	for (i = n_in; i < n_sig; i++)
+		bad |= srt_bits_nonfinite(srt_to_bits(sig[i]));
+	if (bad & SRT_F64_SIGN_BIT) {
+		i = first_nonfinite(sig, n_in);
 		c->st.nonfinite_steps++;
 		c->st.last_bad_signal = (s32)i;
 		c->st.last_bad_block = c->sig_driver[i];
-		for (i = 0; i < c->n_sig; i++)
-			c->sig[i] = c->good[i];
+		for (i = 0; i < n_sig; i++)
+			sig[i] = good[i];
 		status |= SRT_STEP_NONFINITE;
 	} else {
-		for (i = 0; i < c->n_sig; i++)
-			c->good[i] = c->sig[i];
+		for (i = 0; i < n_sig; i++)
+			good[i] = sig[i];
 	}
-	for (i = 0; i < c->n_out; i++)
-		out[i] = srt_to_bits(c->sig[c->out_sig[i]]);
+	for (i = 0; i < n_out; i++)
+		out[i] = srt_to_bits(sig[c->out_sig[i]]);
 	c->st.steps++;
 	return status;
 }
