@@ -20,6 +20,9 @@
 # For poll: read_ns = spin time per clock reading, late_reads = lateness
 # p99 in clock readings (the floor of a polled start is one).
 #   SRT_B_PERIOD_US (1000)  SRT_B_SECONDS per row (4)
+#   SRT_B_ROWS (bare,chain,reader,poll): the rows to run, in that order
+#   SRT_B_SYMS (0): 1 exports the kernel's and the module's text symbols
+#     (/proc/kallsyms) at the end, for scripts/bench-profile
 . /srt/bench/_common.sh
 
 period=${SRT_B_PERIOD_US:-1000}
@@ -86,11 +89,22 @@ row() {
 	b_ctl "destroy ov"
 }
 
+rows=$(echo "${SRT_B_ROWS:-bare,chain,reader,poll}" | tr ',' ' ')
 b_load || { t_fail "overhead: insmod"; exit 1; }
-row bare hrtimer 0 0
-row chain hrtimer 1 0
-row reader hrtimer 1 1
-row poll poll 1 1
+for r in $rows; do
+	case $r in
+	bare) row bare hrtimer 0 0 ;;
+	chain) row chain hrtimer 1 0 ;;
+	reader) row reader hrtimer 1 1 ;;
+	poll) row poll poll 1 1 ;;
+	*) t_fail "overhead: no row '$r' (bare, chain, reader, poll)" ;;
+	esac
+done
+if [ "${SRT_B_SYMS:-0}" = 1 ]; then
+	# before the unload: the module's symbols go with it
+	grep ' [tT] ' /proc/kallsyms >/tmp/text-symbols
+	srt_export /tmp/text-symbols
+fi
 b_unload
 note "own: the runtime's own instructions per cycle with icount (goal <= 1000 with the reader attached); late_reads: poll lateness p99 over one clock reading's time (goal <= 2)"
 t_ok "overhead: ran"
