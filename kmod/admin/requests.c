@@ -261,15 +261,72 @@ static int srt_req_control_line(char *line, char *err, size_t errlen)
 }
 
 /*
- * One or more lines (the debugfs "control" file); stops at the first
- * that fails and returns its error.
+ * Check every line of a control write before any runs: its verb, its
+ * loop name, and a create's settings as a create parses and validates
+ * them (what depends on other loops, CPUs or providers is checked when
+ * the line runs).  On
+ * the first bad line the whole write is refused, nothing run, and its
+ * number is in the reason.  @text is a copy: parsing cuts it up.
+ */
+static int srt_req_control_check(char *text, char *err, size_t errlen)
+{
+	struct srt_config *cfg;
+	enum srt_verb verb;
+	unsigned int n = 0;
+	char *line, *args;
+	u32 seen;
+	int ret = 0;
+
+	cfg = kmalloc(sizeof(*cfg), GFP_KERNEL);
+	if (!cfg) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while (!ret && (line = strsep(&text, "\n")) != NULL) {
+		n++;
+		line = strim(line);
+		if (!*line || *line == '#')
+			continue;
+		ret = srt_control_split(line, &verb, &args, err, errlen);
+		if (!ret && verb == SRT_VERB_CREATE) {
+			srt_config_defaults(cfg);
+			ret = srt_config_parse(cfg, args, &seen, err, errlen) ?:
+			      srt_config_validate(cfg, err, errlen);
+		}
+	}
+	kfree(cfg);
+	/* Name the line when the write had others. */
+	if (ret && (n > 1 || (text && *skip_spaces(text)))) {
+		char why[SRT_ERR_LEN];
+
+		strscpy(why, err, sizeof(why));
+		/* a long reason loses its end, not the line number */
+		scnprintf(err, errlen, "line %u: %s; no line of this write was run",
+			  n, why);
+	}
+	return ret;
+}
+
+/*
+ * One or more lines (the debugfs "control" file).  All are checked first
+ * (srt_req_control_check()); then they run in order, and the first that
+ * fails stops the rest: the lines before it have taken effect.
  */
 int srt_req_control_lines(char *buf)
 {
-	char err[SRT_ERR_LEN];
-	char *line;
+	char err[SRT_ERR_LEN] = "";
+	char *line, *copy;
 	int ret;
 
+	copy = kstrdup(buf, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	ret = srt_req_control_check(copy, err, sizeof(err));
+	kfree(copy);
+	if (ret) {
+		srt_req_failed(NULL, err);
+		return ret;
+	}
 	while ((line = strsep(&buf, "\n")) != NULL) {
 		line = strim(line);
 		if (!*line || *line == '#')
