@@ -65,10 +65,17 @@ static void hist_header(const struct hist *hs, char line[3][160])
 		 "shieldrt histogram: loop %s, %s, cpu %d, period %llu ns",
 		 hs->loop, ctl_mode_name(hs->h.mode), hs->h.cpu,
 		 (unsigned long long)hs->h.period_ns);
-	snprintf(line[1], sizeof(line[1]),
-		 "Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns",
-		 unit, unit << (hs->h.sub_bits + 1), 1U << hs->h.sub_bits,
-		 (unsigned long long)hs->h.range_ns);
+	/* With fewer buckets than the linear part, every bucket is a unit. */
+	if (hs->h.range_ns < (__u64)unit << (hs->h.sub_bits + 1))
+		snprintf(line[1], sizeof(line[1]),
+			 "Time unit is nanoseconds (ns), bucket size %u ns up to %llu ns",
+			 unit, (unsigned long long)hs->h.range_ns);
+	else
+		snprintf(line[1], sizeof(line[1]),
+			 "Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns",
+			 unit, unit << (hs->h.sub_bits + 1),
+			 1U << hs->h.sub_bits,
+			 (unsigned long long)hs->h.range_ns);
 	snprintf(line[2], sizeof(line[2]), "Duration: %4llu %02u:%02u:%02u",
 		 secs / 86400, s / 3600, (s / 60) % 60, s % 60);
 }

@@ -261,9 +261,14 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 		   loop->name, srt_wait_mode_names[loop->cfg.mode],
 		   loop->cfg.cpu, loop->cfg.period_ns);
 	unit = 1U << loop->hist[0].unit_shift;
-	seq_printf(m, "# Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns\n",
-		   unit, unit << (SRT_HIST_SUB_BITS + 1), 1U << SRT_HIST_SUB_BITS,
-		   loop->hist[0].range_ns);
+	/* With fewer buckets than the linear part, every bucket is a unit. */
+	if (loop->hist[0].range_ns < (u64)unit << (SRT_HIST_SUB_BITS + 1))
+		seq_printf(m, "# Time unit is nanoseconds (ns), bucket size %u ns up to %llu ns\n",
+			   unit, loop->hist[0].range_ns);
+	else
+		seq_printf(m, "# Time unit is nanoseconds (ns), bucket size %u ns up to %u ns, then %u per power of two up to %llu ns\n",
+			   unit, unit << (SRT_HIST_SUB_BITS + 1),
+			   1U << SRT_HIST_SUB_BITS, loop->hist[0].range_ns);
 	seq_printf(m, "# Duration: %4llu %02u:%02u:%02u\n", secs, s / 3600,
 		   (s / 60) % 60, s % 60);
 	seq_printf(m, "%-8s", "Index");

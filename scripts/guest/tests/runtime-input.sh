@@ -86,6 +86,10 @@ t_check "restart with the new period" ctl "start good"
 sleep 1
 t_check "stop again" ctl "stop good"
 t_eq "stats use the new period" 500000 "$(st good period_ns)"
+# 64 buckets of 1 ns are all linear: the hist header has no log part
+t_eq "hist header: 64 buckets of 1 ns" \
+	"# Time unit is nanoseconds (ns), bucket size 1 ns up to 63 ns" \
+	"$(grep '^# Time unit' $SRT_DBG/good/hist)"
 
 t_check "poll on non-isolated CPU allowed with force=1 (created, not started)" \
 	ctl "create name=pf cpu=0 mode=poll force=1"

@@ -226,7 +226,17 @@ t_check "status --json r: the bound and its flag" \
 	has '"thread_latency_ns":{[^}]*"p99":255,"p999":255,"p99_past":true,"p999_past":true,'
 uc hist --json r
 t_check "hist --json r: p99_past per column" has '"p99_past":\[[a-z,]*true'
+# 256 buckets are all linear: the layout line has no log part
+uc hist r
+t_check "hist r: the layout, linear only" has \
+	"^# Time unit is nanoseconds (ns), bucket size 1 ns up to 255 ns$"
 t_check "destroy r" userctl loop destroy r
+t_check "create r1 (one bucket of 8 ns)" userctl loop create r1 cpu=$ISO \
+	period_us=1000 mode=hrtimer hist_bucket_ns=8 hist_buckets=1
+uc hist r1
+t_check "hist r1: the layout, one bucket" has \
+	"^# Time unit is nanoseconds (ns), bucket size 8 ns up to 7 ns$"
+t_check "destroy r1" userctl loop destroy r1
 uc hist nosuch
 t_eq "hist of a missing loop: exit 1" 1 $?
 t_check "hist of a missing loop: says so" has "no such loop 'nosuch'"
