@@ -120,13 +120,15 @@ offlinable_cpu() {
 
 # srt_control_fuzz [ARGS]: control_fuzz (userctl/tests/control_fuzz.c)
 # on the loaded module with no loop present, ARGS added (-n/-w: counted
-# random requests); its TAP relayed ("ok N - " becomes "ok - "), and a
-# run that stops early or fails without saying fails too.
+# random requests, seeded with SRT_FUZZ_SEED when it is set, to replay a
+# run); its TAP relayed ("ok N - " becomes "ok - "), and a run that stops
+# early or fails without saying fails too.
 srt_control_fuzz() {
 	local cpu rc n
 	cpu=$(first_cpu "$SRT_ISOLATED")
 	[ -n "$cpu" ] || cpu=$((SRT_NCPUS - 1))
-	control_fuzz -c "$cpu" "$@" >/tmp/cf.out 2>/tmp/cf.err
+	control_fuzz -c "$cpu" ${SRT_FUZZ_SEED:+-s "$SRT_FUZZ_SEED"} "$@" \
+		>/tmp/cf.out 2>/tmp/cf.err
 	rc=$?
 	sed -e 's/^ok [0-9]* - /ok - /' -e 's/^not ok [0-9]* - /not ok - /' \
 		-e '/^1\.\.[0-9]*$/d' /tmp/cf.out
