@@ -29,6 +29,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include "config.h"
 #include "region.h"
 #include "admin/admin.h"
 
@@ -80,6 +81,7 @@ static long srt_dev_attach(struct srt_dev_file *df, void __user *uarg)
 {
 	struct shieldrt_attach a;
 	struct srt_region *r;
+	size_t n;
 	long ret;
 	int i;
 
@@ -90,7 +92,11 @@ static long srt_dev_attach(struct srt_dev_file *df, void __user *uarg)
 	for (i = 0; i < ARRAY_SIZE(a.resv); i++)
 		if (a.resv[i])
 			return -EINVAL;
-	if (!a.name[0] || strnlen(a.name, sizeof(a.name)) == sizeof(a.name))
+	/* As the control plane takes names: NUL-padded, [A-Za-z0-9_-] */
+	n = strnlen(a.name, sizeof(a.name));
+	if (!n || n == sizeof(a.name) ||
+	    memchr_inv(a.name + n, 0, sizeof(a.name) - n) ||
+	    !srt_name_valid((const char *)a.name))
 		return -EINVAL;
 
 	if (srt_dev_region(df))

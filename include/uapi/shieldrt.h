@@ -299,15 +299,19 @@ struct shieldrt_attach {
  * the reply is cut to the caller's size.
  *
  * Every reserved field and every flag not defined for the request must be
- * zero; names are NUL-terminated inside their array.  errno:
+ * zero, and so must value where the request takes none (commit only
+ * writes it: what the caller left there is not looked at); names (loop
+ * and view names, attach's too) are NUL-terminated inside their array
+ * and zero after the NUL.  errno:
  *   ENOTTY  not a shieldrt request
- *   EINVAL  a malformed request: reserved field or unknown flag set, a name
- *           without its NUL or with characters outside [A-Za-z0-9_-], a
- *           size below _SIZE_VER0, text for a request that takes none,
- *           a NUL byte inside text_len, a setting the loop refuses (err
- *           says which)
- *   E2BIG   a struct larger than the kernel's with non-zero tail bytes, or
- *           text longer than the request accepts
+ *   EINVAL  a malformed request: reserved field, unknown flag or unused
+ *           value set, a name without its NUL, with bytes after it or with
+ *           characters outside [A-Za-z0-9_-], a size below _SIZE_VER0,
+ *           text for a request that takes none, a NUL byte inside
+ *           text_len, a setting the loop refuses (err says which)
+ *   E2BIG   a size over 4096 (SHIELDRT_STRUCT_MAX), a struct larger than
+ *           the kernel's with non-zero tail bytes, or text longer than the
+ *           request accepts
  *   EFAULT  an address the kernel cannot read or write
  *   EPERM   the request changes something and the caller lacks
  *           CAP_SYS_ADMIN
@@ -394,7 +398,10 @@ struct shieldrt_req {
 /* flight: exactly one of these. */
 #define SHIELDRT_REQ_FLIGHT_TRIGGER	(1U << 0)	/* freeze around now */
 #define SHIELDRT_REQ_FLIGHT_REARM	(1U << 1)	/* drop the window */
-/* value: a mask of (1 << SHIELDRT_FLTRIG_OVERRUN), (1 << SHIELDRT_FLTRIG_SAFE) */
+/*
+ * value: a mask of (1 << SHIELDRT_FLTRIG_OVERRUN), (1 << SHIELDRT_FLTRIG_SAFE);
+ * with trigger or rearm, value must be 0
+ */
 #define SHIELDRT_REQ_FLIGHT_TRIGGERS	(1U << 2)
 
 /* Flight recorder triggers (flight.trigger, the triggers mask). */

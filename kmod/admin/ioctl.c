@@ -98,6 +98,8 @@ static char *srt_ioc_text(const struct shieldrt_req *r, size_t max)
 
 /* Which requests take text, flags, a value, and how much text. */
 enum { SRT_T_NONE, SRT_T_OPT, SRT_T_NEED };
+/* value: must be 0, read, or written only (its input is not looked at) */
+enum { SRT_V_NONE, SRT_V_IN, SRT_V_OUT };
 
 static long srt_ioc_loop_req(unsigned int nr, void *req)
 {
@@ -105,24 +107,24 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 	static const struct {
 		u8 text;
 		u32 flags;
-		bool value;
+		u8 value;
 		size_t max;
 	} rule[] = {
-		[0x10 - 0x10] = { SRT_T_OPT, SHIELDRT_REQ_START, false, 4096 },
+		[0x10 - 0x10] = { SRT_T_OPT, SHIELDRT_REQ_START, SRT_V_NONE, 4096 },
 		[0x11 - 0x10] = { SRT_T_NONE },
 		[0x12 - 0x10] = { SRT_T_NONE },
 		[0x13 - 0x10] = { SRT_T_NONE },
 		[0x14 - 0x10] = { SRT_T_NONE },
 		[0x15 - 0x10] = { SRT_T_NONE },
-		[0x16 - 0x10] = { SRT_T_NEED, 0, false, 4096 },
-		[0x17 - 0x10] = { SRT_T_OPT, 0, false, SRT_CHAIN_TEXT_MAX },
-		[0x18 - 0x10] = { SRT_T_NEED, 0, false, SRT_STAGE_TEXT_MAX },
-		[0x19 - 0x10] = { SRT_T_NONE },
-		[0x1a - 0x10] = { SRT_T_OPT, 0, false, SRT_LIMITS_TEXT_MAX },
+		[0x16 - 0x10] = { SRT_T_NEED, 0, SRT_V_NONE, 4096 },
+		[0x17 - 0x10] = { SRT_T_OPT, 0, SRT_V_NONE, SRT_CHAIN_TEXT_MAX },
+		[0x18 - 0x10] = { SRT_T_NEED, 0, SRT_V_NONE, SRT_STAGE_TEXT_MAX },
+		[0x19 - 0x10] = { SRT_T_NONE, 0, SRT_V_OUT },
+		[0x1a - 0x10] = { SRT_T_OPT, 0, SRT_V_NONE, SRT_LIMITS_TEXT_MAX },
 		[0x1b - 0x10] = { SRT_T_NONE, SHIELDRT_REQ_FLIGHT_TRIGGER |
 				  SHIELDRT_REQ_FLIGHT_REARM |
-				  SHIELDRT_REQ_FLIGHT_TRIGGERS, true },
-		[0x1c - 0x10] = { SRT_T_NONE, 0, true },
+				  SHIELDRT_REQ_FLIGHT_TRIGGERS, SRT_V_IN },
+		[0x1c - 0x10] = { SRT_T_NONE, 0, SRT_V_IN },
 	};
 	const typeof(rule[0]) *ru = &rule[nr - 0x10];
 	char *err = r->err, *text = NULL, empty[1] = "", *t;
@@ -132,7 +134,8 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 
 	memset(r->err, 0, sizeof(r->err));
 	if (!srt_zero(r->resv, sizeof(r->resv)) || (r->flags & ~ru->flags) ||
-	    (!ru->value && r->value) || srt_check_name(r->name, false)) {
+	    (ru->value == SRT_V_NONE && r->value) ||
+	    srt_check_name(r->name, false)) {
 		snprintf(err, errlen, "malformed request (reserved field, flag, value or name)");
 		return -EINVAL;
 	}
@@ -209,6 +212,10 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 	case 0x1b:
 		if (hweight32(r->flags) != 1) {
 			snprintf(err, errlen, "flight: one of trigger, rearm, triggers");
+			ret = -EINVAL;
+		} else if (r->value &&
+			   !(r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS)) {
+			snprintf(err, errlen, "flight: a value is for triggers only");
 			ret = -EINVAL;
 		} else if (r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS) {
 			/* The bits above 31 are unknown triggers too. */
@@ -308,10 +315,11 @@ static long srt_ioc_hist(unsigned int nr, void *req)
 	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
 	    srt_check_name(r->name, false))
 		return -EINVAL;
-	memset(r->metric, 0, sizeof(r->metric));
 	loop = srt_ioc_loop(r->name, NULL, 0);
 	if (IS_ERR(loop))
 		return PTR_ERR(loop);
+	/* Only now: a request that fails leaves the caller's struct alone. */
+	memset(r->metric, 0, sizeof(r->metric));
 	/* An upper bound taken unlocked; checked again under srt_lock. */
 	need = SRT_NR_METRICS * SRT_HIST_MAX_BUCKETS;
 	if (r->buckets && r->buckets_len) {
@@ -495,14 +503,12 @@ static long srt_ioc_view(unsigned int nr, void *req)
 	struct shieldrt_view_req *r = req;
 	const struct srt_view *v;
 	struct srt_loop *loop = NULL;
-	size_t len, vn;
+	size_t len;
 	char *text;
 	long ret;
 
-	vn = strnlen(r->view, sizeof(r->view));
 	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
-	    srt_check_name(r->name, true) || vn == sizeof(r->view) ||
-	    !srt_zero(r->view + vn, sizeof(r->view) - vn))
+	    srt_check_name(r->name, true) || srt_check_name(r->view, false))
 		return -EINVAL;
 	v = srt_view_find(!r->name[0], r->view);
 	if (!v)

@@ -1453,6 +1453,14 @@ static void state_cases(void)
 	tap_ok(v > 0 && s1.commit_cycle == v,
 	       "COMMIT: value %llu is the cycle in stats.commit_cycle (%llu)",
 	       (unsigned long long)v, (unsigned long long)s1.commit_cycle);
+	/* value is output only: a struct reused with the last reply works */
+	setup(rq(SHIELDRT_IOC_PARAMS, FX, "g.k=7", 0, 0), "stage g.k=7");
+	expect_ok("COMMIT with the previous commit's cycle still in value",
+		  SHIELDRT_IOC_COMMIT, FX, NULL, 0, &v);
+	stats_get(FX, &s1);
+	tap_ok(v > 0 && s1.commit_cycle == v,
+	       "COMMIT again: value %llu is the new cycle (%llu)",
+	       (unsigned long long)v, (unsigned long long)s1.commit_cycle);
 
 	/* safe state and resume */
 	if (make_safe(FX)) {
@@ -1516,6 +1524,12 @@ static void text_cases(void)
 	expect_fail("FLIGHT_CTL triggers with an unknown trigger bit", EINVAL,
 		    SHIELDRT_IOC_FLIGHT_CTL, FX, NULL,
 		    SHIELDRT_REQ_FLIGHT_TRIGGERS, 1U << 9);
+	expect_fail("FLIGHT_CTL rearm with a value", EINVAL,
+		    SHIELDRT_IOC_FLIGHT_CTL, FX, NULL,
+		    SHIELDRT_REQ_FLIGHT_REARM, 99);
+	expect_fail("FLIGHT_CTL trigger with a value", EINVAL,
+		    SHIELDRT_IOC_FLIGHT_CTL, FX, NULL,
+		    SHIELDRT_REQ_FLIGHT_TRIGGER, 1);
 	expect_fail("FPU_EMPTY value 2", EINVAL, SHIELDRT_IOC_FPU_EMPTY, FX,
 		    NULL, 0, 2);
 	expect_fail("FPU_EMPTY value 1 << 32", EINVAL, SHIELDRT_IOC_FPU_EMPTY,
@@ -1635,6 +1649,16 @@ static void hist_cases(void)
 	bool sums_ok = true;
 	__u64 *buckets;
 	int e;
+
+	/* A request that fails changes nothing: not even the caller's struct */
+	memset(&h, 0, sizeof(h));
+	set_name(h.name, "nosuch");
+	memset(h.metric, 0xaa, sizeof(h.metric));
+	e = xioctl(fd, SHIELDRT_IOC_HIST, &h);
+	tap_ok(e == ENOENT && h.metric[0].count == 0xaaaaaaaaaaaaaaaaULL &&
+	       h.metric[SHIELDRT_NR_METRICS - 1].max == 0xaaaaaaaaaaaaaaaaULL,
+	       "HIST of no loop: ENOENT, the reply's metrics left as they were (%s)",
+	       ename(e));
 
 	fx_run_briefly();
 	memset(&h, 0, sizeof(h));
@@ -1824,6 +1848,14 @@ static void view_cases(void)
 	full = view_get(FX, "nosuch", &e);
 	tap_ok(e == ENOENT, "VIEW %s/nosuch: ENOENT (%s)", FX, ename(e));
 	free(full);
+	full = view_get(FX, "st@ts", &e);
+	tap_ok(e == EINVAL, "VIEW %s/st@ts (a character outside the name set): EINVAL (%s)",
+	       FX, ename(e));
+	free(full);
+	full = view_get(FX, "", &e);
+	tap_ok(e == EINVAL, "VIEW %s with an empty view name: EINVAL (%s)", FX,
+	       ename(e));
+	free(full);
 	full = view_get("", "config", &e);
 	tap_ok(e == ENOENT, "VIEW a loop's view with name '': ENOENT (%s)",
 	       ename(e));
@@ -1918,6 +1950,15 @@ static void attach_cases(void)
 	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
 	tap_ok(e == EINVAL, "ATTACH with flags 1: EINVAL (%s)", ename(e));
 	a.flags = 0;
+	a.name[sizeof(a.name) - 1] = 'q';	/* a byte past the NUL */
+	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
+	tap_ok(e == EINVAL, "ATTACH with a byte after the name's NUL: EINVAL (%s)",
+	       ename(e));
+	memset(&a, 0, sizeof(a));
+	set_name(a.name, "fx@1");
+	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
+	tap_ok(e == EINVAL, "ATTACH with name 'fx@1': EINVAL (%s)", ename(e));
+	set_name(a.name, FX);
 	a.resv[2] = 1;
 	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
 	tap_ok(e == EINVAL, "ATTACH with resv[2] set: EINVAL (%s)", ename(e));
