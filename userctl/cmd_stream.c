@@ -30,7 +30,10 @@ static void stream_usage(FILE *f)
 		"ring.  Each CSV row is 'cycle_offset,v0,v1,...' (offsets from\n"
 		"the start, non-decreasing) or, with --per-cycle, 'v0,v1,...'\n"
 		"for consecutive cycles.  Column k goes to input k.  Lines that\n"
-		"are empty, start with '#' or are a header are skipped.\n"
+		"are empty or start with '#' are skipped, and so is a header: a\n"
+		"line before the first row whose first field starts with a letter\n"
+		"and is not a number ('time', 'info'; 'inf' and 'nan' are numbers,\n"
+		"refused).  An empty field is an error.\n"
 		"Exit status 1 if any point was not applied at its cycle; 130 if\n"
 		"interrupted (SIGINT: the points sent so far are reported).\n"
 		"\n"
@@ -48,11 +51,14 @@ static void traj_row(struct traj *t, char *line, unsigned long lineno,
 {
 	__u64 vals[SHIELDRT_MAX_SIGNALS + 1];
 	unsigned int n = 0, i;
-	char *tok, *save = NULL;
+	char *tok, *next;
 	char what[64];
 
-	for (tok = strtok_r(line, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	/* every comma separates two fields: an empty one is an error */
+	for (tok = line; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
 		while (*tok == ' ' || *tok == '\t')
 			tok++;
 		if (n == SHIELDRT_MAX_SIGNALS + 1)
@@ -60,6 +66,8 @@ static void traj_row(struct traj *t, char *line, unsigned long lineno,
 				    SHIELDRT_MAX_SIGNALS + 1);
 		snprintf(what, sizeof(what), "line %lu column %u", lineno,
 			 n + 1);
+		if (!*tok)
+			usage_error("%s: empty field", what);
 		if (n == 0 && !per_cycle) {
 			char *end;
 			unsigned long long o;
@@ -97,6 +105,30 @@ static void traj_row(struct traj *t, char *line, unsigned long lineno,
 	t->n++;
 }
 
+/*
+ * A header row, before the first data row: its first field starts with a
+ * letter and is not wholly a number ("info" and "nanoseconds" are names;
+ * "inf" and "nan" are numbers, refused as values by traj_row()).
+ */
+static bool traj_header(const char *p)
+{
+	size_t len = strcspn(p, ",");
+	char *field, *end;
+	bool number;
+
+	if (!isalpha((unsigned char)*p))
+		return false;
+	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+		len--;
+	field = strndup(p, len);
+	if (!field)
+		fatal("out of memory");
+	strtod(field, &end);
+	number = end != field && !*end;
+	free(field);
+	return !number;
+}
+
 static void traj_load(struct traj *t, const char *path, int per_cycle)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
@@ -117,9 +149,7 @@ static void traj_load(struct traj *t, const char *path, int per_cycle)
 			p++;
 		if (!*p || *p == '#')
 			continue;
-		/* a header row: starts with a letter that is not a number */
-		if (!t->n && isalpha((unsigned char)*p) &&
-		    strncasecmp(p, "inf", 3) && strncasecmp(p, "nan", 3))
+		if (!t->n && traj_header(p))
 			continue;
 		traj_row(t, p, lineno, per_cycle);
 	}

@@ -186,6 +186,35 @@ printf '0,1e-310\n1,-2.5e-320\n' > "$T/sub.csv"
 t_check "stream of subnormal values reaches the kernel" \
 	reached stream -l a -f "$T/sub.csv"
 
+# stream's CSV: every comma separates two fields, an empty one is refused
+# with its line and column; a header is a first line whose first field
+# starts with a letter and is not a number ("info" is a name, "inf" not).
+for row in "0,1,,2|3" "0,1,|3" ",1|1" "0, ,1|2"; do
+	printf '%s\n' "${row%|*}" > "$T/empty.csv"
+	t_check "stream row '${row%|*}': exit 2, nothing sent" \
+		rejected stream -l a -f "$T/empty.csv"
+	t_check "stream row '${row%|*}': names line 1 column ${row#*|}" \
+		has "line 1 column ${row#*|}: empty field"
+done
+for h in info nanoseconds Info time " Time "; do
+	printf '%s,target\n0,1\n1,2\n' "$h" > "$T/hdr.csv"
+	t_check "stream header '$h,target' is skipped" \
+		reached stream -l a -f "$T/hdr.csv"
+done
+printf 'nanoseconds,target\n1,2\n' > "$T/hdr.csv"
+t_check "stream -c header 'nanoseconds,target' is skipped" \
+	reached stream -c -l a -f "$T/hdr.csv"
+for v in inf nan -inf; do
+	printf '%s,1\n' "$v" > "$T/hdr.csv"
+	t_check "stream row '$v,1': exit 2, not a header" \
+		rejected stream -l a -f "$T/hdr.csv"
+	t_check "stream -c row '$v,1': exit 2, not a header" \
+		rejected stream -c -l a -f "$T/hdr.csv"
+done
+printf 'time,target\n0,1\ninfo,2\n' > "$T/hdr.csv"
+t_check "stream: a name after the first row is no header, exit 2" \
+	rejected stream -l a -f "$T/hdr.csv"
+
 # An empty SHIELDRT_DEV is the default device for both planes.
 devpath() { sed -n 's/^userctl: cannot open \(.*\): .*/\1/p' "$OUT"; }
 if [ -e /dev/shieldrt ]; then
