@@ -348,7 +348,7 @@ static void sim_parse_commit(struct sim_opts *o, const char *arg)
 {
 	struct commit_log *l = &o->commits;
 	struct commit_rec *c;
-	const char *text, *p;
+	const char *text;
 	unsigned long long v;
 	char *end;
 
@@ -374,8 +374,7 @@ static void sim_parse_commit(struct sim_opts *o, const char *arg)
 	c->lines = 1;
 	c->text = xasprintf("%s\n", text);
 	c->len = strlen(c->text);
-	for (p = text; (p = strchr(p, '=')); p++)
-		c->params++;
+	c->params = commit_count_assignments(c->text, c->len);
 	l->total = l->n;
 }
 

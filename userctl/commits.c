@@ -48,9 +48,12 @@ static int take_num(const char **p, const char *key, unsigned long long max,
 	if (*s < '0' || *s > '9')
 		return -1;
 	for (; *s >= '0' && *s <= '9'; s++) {
-		if (n > (max - (unsigned long long)(*s - '0')) / 10)
+		unsigned long long d = (unsigned long long)(*s - '0');
+
+		/* d > max first: max - d must not wrap (running=2, max 1) */
+		if (d > max || n > (max - d) / 10)
 			return -1;
-		n = n * 10 + (unsigned long long)(*s - '0');
+		n = n * 10 + d;
 	}
 	if (*s == ' ')
 		s++;
@@ -240,9 +243,38 @@ int commit_log_parse_line(struct commit_log *l, const char *line,
 	return 1;
 }
 
+unsigned int commit_count_assignments(const char *text, size_t len)
+{
+	bool comment = false, in_word = false, eq = false;
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i <= len; i++) {
+		char ch = i < len ? text[i] : '\n';
+		bool blank = ch == ' ' || ch == '\t' || ch == '\r' ||
+			     ch == '\n' || ch == '#';
+
+		if (blank || comment) {
+			if (in_word && eq)
+				n++;
+			in_word = false;
+			eq = false;
+			if (ch == '#')
+				comment = true;
+			if (ch == '\n')
+				comment = false;
+			continue;
+		}
+		in_word = true;
+		eq |= ch == '=';
+	}
+	return n;
+}
+
 int commit_log_check(const struct commit_log *l, const char **why)
 {
-	unsigned int i;
+	static char msg[160];
+	unsigned int i, n;
 
 	if (l->want_lines) {
 		*why = "the last commit lacks set lines";
@@ -268,6 +300,15 @@ int commit_log_check(const struct commit_log *l, const char **why)
 	for (i = 0; i < l->n; i++) {
 		if (!l->rec[i].text && l->rec[i].lines) {
 			*why = "a commit without its text";
+			return -1;
+		}
+		n = commit_count_assignments(l->rec[i].text,
+					     l->rec[i].len);
+		if (n != l->rec[i].params) {
+			snprintf(msg, sizeof(msg),
+				 "commit gen=%llu says params=%u, its set lines hold %u assignments",
+				 l->rec[i].gen, l->rec[i].params, n);
+			*why = msg;
 			return -1;
 		}
 	}

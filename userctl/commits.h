@@ -18,6 +18,7 @@
 #define USERCTL_COMMITS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct sim_chain;
@@ -59,8 +60,15 @@ int commit_log_parse_line(struct commit_log *l, const char *line,
 			  const char **why);
 
 /*
+ * Assignments in staged text, counted as the module counts a commit's
+ * params: words holding a '=', outside '#' comments.
+ */
+unsigned int commit_count_assignments(const char *text, size_t len);
+
+/*
  * After the last line: the entries must be complete and in order, the
- * gens contiguous and as many as total.  0, or -1 with *why.
+ * gens contiguous and as many as total, each entry's params= the
+ * number of assignments in its set lines.  0, or -1 with *why.
  */
 int commit_log_check(const struct commit_log *l, const char **why);
 
