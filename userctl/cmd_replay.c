@@ -17,6 +17,14 @@
  * older recording that has only the commit cycles is refused if a commit
  * took effect during it, since it does not carry the values.
  *
+ * The recording is read strictly, as record writes it: header words,
+ * seq, cycle and flags are plain digits, column names exact and each
+ * once, a commit's params= its assignment count, the commits of the
+ * recording at non-decreasing cycles.  Its period_ns, n_in and n_out
+ * must be the chain's (period_ns is the period when neither the chain
+ * nor -p gives one).  CRLF line ends are read as LF.  Anything else is
+ * bad input, with the reason, never a guess.
+ *
  * Exit status: 0 identical, 1 an output differs, 2 bad input.
  */
 #include <errno.h>
@@ -42,7 +50,8 @@ struct rp_file {
 	int c_in[SRT_MAX_IO], c_out[SRT_MAX_IO];
 	/* from "# shieldrt-record" and "# end" lines, -1 if absent */
 	long long decimation, commit_start, commit_end, commits_before;
-	bool meta;
+	long long period_ns, n_in, n_out;
+	bool meta, end;
 	bool prepass;			/* reading the '#' lines first */
 	struct commit_log commits;
 };
@@ -59,32 +68,94 @@ static void replay_usage(FILE *f)
 		"  --from-reset         the first record is not cycle 0, but the chain\n"
 		"                       was reset there (e.g. a resume)\n"
 		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
+		"                       (default: the recording's period_ns)\n"
 		"  -q, --quiet          only the exit status and errors\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Record every cycle from the loop's first (start 'userctl record\n"
 		"--meta' before 'userctl loop start'; decimation 1; no drops).  The\n"
 		"chain's inputs are the loop's in0.., its outputs out0.. in order.\n"
-		"Exit status: 0 identical, 1 an output differs, 2 bad input.\n");
+		"The recording's period_ns, n_in and n_out must be the chain's.  The\n"
+		"comparison ends at the first record in safe state (flag 4): the\n"
+		"chain did not step there.\n"
+		"Exit status: 0 identical, 1 an output differs, 2 bad input (a\n"
+		"recording that is malformed or not of this chain, with the reason).\n");
 }
 
-static bool rp_meta_value(const char *line, const char *key, long long *v)
+/* Plain decimal digits, at most max: 0, or -1 if s is anything else. */
+static int rp_digits(const char *s, size_t len, unsigned long long max,
+		     unsigned long long *v)
 {
-	const char *p = strstr(line, key);
-	char *end;
+	unsigned long long n = 0;
+	size_t i;
 
-	if (!p || (p != line && p[-1] != ' '))
-		return false;
-	p += strlen(key);
-	errno = 0;
-	*v = strtoll(p, &end, 10);
-	if (end == p || errno || (*end && *end != ' ' && *end != '\n'))
-		usage_error("%s: malformed '%s' in a '#' line", "recording", key);
-	return true;
+	if (!len)
+		return -1;
+	for (i = 0; i < len; i++) {
+		unsigned long long d = (unsigned long long)(s[i] - '0');
+
+		if (s[i] < '0' || s[i] > '9' || d > max || n > (max - d) / 10)
+			return -1;
+		n = n * 10 + d;
+	}
+	*v = n;
+	return 0;
+}
+
+struct rp_key {
+	const char *name;
+	long long *v;
+	unsigned long long min, max;
+};
+
+/*
+ * The KEY=VALUE words of a "# shieldrt-record" or "# end" line: each key
+ * of keys[] at most once, its value plain digits in [min, max].  Other
+ * words (loop=NAME, keys of later versions) are skipped.
+ */
+static void rp_meta_words(struct rp_file *r, const char *p,
+			  const struct rp_key *keys, unsigned int nkeys)
+{
+	unsigned int seen = 0, i;
+
+	while (*p) {
+		size_t len = strcspn(p, " "), klen = strcspn(p, "=");
+		unsigned long long v;
+
+		for (i = 0; klen < len && i < nkeys; i++) {
+			if (strlen(keys[i].name) != klen ||
+			    strncmp(p, keys[i].name, klen))
+				continue;
+			if (seen & (1u << i))
+				usage_error("%s: line %lu: '%s=' twice",
+					    r->path, r->lineno, keys[i].name);
+			seen |= 1u << i;
+			if (rp_digits(p + klen + 1, len - klen - 1,
+				      keys[i].max, &v) || v < keys[i].min)
+				usage_error("%s: line %lu: malformed '%.*s': want %s=N, N from %llu to %llu",
+					    r->path, r->lineno, (int)len, p,
+					    keys[i].name, keys[i].min,
+					    keys[i].max);
+			*keys[i].v = (long long)v;
+		}
+		p += len;
+		p += strspn(p, " ");
+	}
 }
 
 static void rp_comment(struct rp_file *r, const char *line)
 {
+	const struct rp_key head[] = {
+		{ "period_ns", &r->period_ns, 1, UINT32_MAX },
+		{ "decimation", &r->decimation, 1, UINT32_MAX },
+		{ "n_in", &r->n_in, 0, UINT32_MAX },
+		{ "n_out", &r->n_out, 0, UINT32_MAX },
+		{ "commit_cycle", &r->commit_start, 0, LLONG_MAX },
+		{ "commits", &r->commits_before, 0, LLONG_MAX },
+	};
+	const struct rp_key end[] = {
+		{ "commit_cycle", &r->commit_end, 0, LLONG_MAX },
+	};
 	const char *why;
 
 	if (!r->prepass)
@@ -96,13 +167,36 @@ static void rp_comment(struct rp_file *r, const char *line)
 		usage_error("%s: line %lu: %s", r->path, r->lineno, why);
 	}
 	if (!strncmp(line, "# shieldrt-record ", 18)) {
+		if (r->meta)
+			usage_error("%s: line %lu: a second '# shieldrt-record' line",
+				    r->path, r->lineno);
 		r->meta = true;
-		rp_meta_value(line, "decimation=", &r->decimation);
-		rp_meta_value(line, "commit_cycle=", &r->commit_start);
-		rp_meta_value(line, "commits=", &r->commits_before);
+		rp_meta_words(r, line + 18, head, ARRAY_SIZE(head));
 	} else if (!strncmp(line, "# end ", 6)) {
-		rp_meta_value(line, "commit_cycle=", &r->commit_end);
+		if (r->end)
+			usage_error("%s: line %lu: a second '# end' line",
+				    r->path, r->lineno);
+		r->end = true;
+		rp_meta_words(r, line + 6, end, ARRAY_SIZE(end));
 	}
+}
+
+/* The next line, without its LF or CRLF; false at the end. */
+static bool rp_getline(struct rp_file *r)
+{
+	ssize_t len = getline(&r->line, &r->cap, r->f);
+
+	if (len < 0) {
+		if (ferror(r->f))
+			usage_error("%s: %s", r->path, strerror(errno));
+		return false;
+	}
+	r->lineno++;
+	if (len && r->line[len - 1] == '\n')
+		r->line[--len] = '\0';
+	if (len && r->line[len - 1] == '\r')
+		r->line[--len] = '\0';
+	return true;
 }
 
 /* The next data line split into field[]; false at the end. */
@@ -111,20 +205,17 @@ static bool rp_next(struct rp_file *r, char **field)
 	unsigned int n;
 
 	for (;;) {
-		if (getline(&r->line, &r->cap, r->f) < 0) {
-			if (ferror(r->f))
-				usage_error("%s: %s", r->path, strerror(errno));
+		if (!rp_getline(r))
 			return false;
-		}
-		r->lineno++;
 		if (r->line[0] == '#') {
 			rp_comment(r, r->line);
 			continue;
 		}
-		if (r->line[strspn(r->line, " \t\r\n")] != '\0')
+		if (r->line[strspn(r->line, " \t")] != '\0')
 			break;
 	}
-	n = sim_csv_split(r->line, field, SIM_MAX_FIELDS);
+	/* as record writes it: no blanks around a field */
+	n = sim_csv_split(r->line, field, SIM_MAX_FIELDS, false);
 	if (!r->ncol)		/* the header */
 		r->ncol = n;
 	else if (n != r->ncol)
@@ -134,6 +225,31 @@ static bool rp_next(struct rp_file *r, char **field)
 		usage_error("%s: line %lu: more than %d fields", r->path,
 			    r->lineno, SIM_MAX_FIELDS);
 	return true;
+}
+
+/* K if name is prefix followed by K as record writes it (no sign, no 0s) */
+static int rp_col_index(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	unsigned long long k;
+
+	if (strncmp(name, prefix, n))
+		return -1;
+	name += n;
+	if ((name[0] == '0' && name[1]) ||
+	    rp_digits(name, strlen(name), SRT_MAX_IO - 1, &k))
+		return -1;
+	return (int)k;
+}
+
+/* Column i is the one of *col; a second column of that name is refused. */
+static void rp_take_col(struct rp_file *r, int *col, unsigned int i,
+			char **field)
+{
+	if (*col >= 0)
+		usage_error("%s: line %lu: column '%s' twice (columns %d and %u)",
+			    r->path, r->lineno, field[i], *col + 1, i + 1);
+	*col = (int)i;
 }
 
 static void rp_header(struct rp_file *r, const struct sim_chain *s)
@@ -150,27 +266,22 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 	if (field[0][0] == '{' || field[0][0] == '[')
 		usage_error("%s: a JSON recording; replay reads record's CSV",
 			    r->path);
+	/* exact names, each once: out and out+0 are not out0 */
 	for (i = 0; i < r->ncol; i++) {
 		const char *name = field[i];
-		char *end;
+		int ki = rp_col_index(name, "in");
+		int ko = rp_col_index(name, "out");
 
 		if (!strcmp(name, "seq"))
-			r->c_seq = (int)i;
+			rp_take_col(r, &r->c_seq, i, field);
 		else if (!strcmp(name, "cycle"))
-			r->c_cycle = (int)i;
+			rp_take_col(r, &r->c_cycle, i, field);
 		else if (!strcmp(name, "flags"))
-			r->c_flags = (int)i;
-		if ((name[0] != 'i' || name[1] != 'n') &&
-		    strncmp(name, "out", 3))
-			continue;
-		k = (unsigned int)strtoul(name + (name[0] == 'i' ? 2 : 3),
-					  &end, 10);
-		if (*end || end == name + 2 || k >= SRT_MAX_IO)
-			continue;
-		if (name[0] == 'i')
-			r->c_in[k] = (int)i;
-		else
-			r->c_out[k] = (int)i;
+			rp_take_col(r, &r->c_flags, i, field);
+		else if (ki >= 0)
+			rp_take_col(r, &r->c_in[ki], i, field);
+		else if (ko >= 0)
+			rp_take_col(r, &r->c_out[ko], i, field);
 	}
 	if (r->c_seq < 0 || r->c_cycle < 0 || r->c_flags < 0)
 		usage_error("%s: not a userctl record CSV (no seq, cycle and flags columns)", r->path);
@@ -185,17 +296,15 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 			    r->path, s->n_out - 1);
 }
 
+/* seq, cycle, flags: digits as record writes them, nothing else */
 static unsigned long long rp_uint(struct rp_file *r, const char *s,
-				  const char *what)
+				  const char *what, unsigned long long max)
 {
 	unsigned long long v;
-	char *end;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (end == s || *end || errno)
-		usage_error("%s: line %lu: %s '%s' is not an integer", r->path,
-			    r->lineno, what, s);
+	if (rp_digits(s, strlen(s), max, &v))
+		usage_error("%s: line %lu: %s '%s' is not an integer from 0 to %llu",
+			    r->path, r->lineno, what, s, max);
 	return v;
 }
 
@@ -273,6 +382,61 @@ static unsigned int rp_commits_before(struct rp_file *r, struct sim_chain *s,
 	return next;
 }
 
+/*
+ * The chain at the recording's period: -p, else the chain's period_us,
+ * else the header's period_ns.  A header that disagrees with either, or
+ * with the chain's signal counts, is not this chain's recording.
+ */
+static void rp_load_chain(struct rp_file *r, struct sim_chain *s,
+			  const char *path, u32 period_ns)
+{
+	struct srt_err err, err0;
+
+	if (period_ns && r->period_ns >= 0 && period_ns != r->period_ns)
+		usage_error("%s: recorded at period_ns=%lld, --period-us says %u ns",
+			    r->path, r->period_ns, period_ns);
+	if (period_ns || r->period_ns < 0) {
+		sim_chain_load(s, path, period_ns);
+	} else if (sim_chain_try_load(s, path, (u32)r->period_ns, &err)) {
+		/* the chain's own period_us, if that is what differs */
+		if (!sim_chain_try_load(s, path, 0, &err0))
+			usage_error("%s: recorded at period_ns=%lld, chain %s has period_us %u",
+				    r->path, r->period_ns, path,
+				    srt_chain_period_ns(s->c) / 1000);
+		usage_error("chain %s: %s", path, err.msg);
+	}
+	if (r->n_in >= 0 && r->n_in != s->n_in)
+		usage_error("%s: recorded with n_in=%lld, chain %s has %u inputs",
+			    r->path, r->n_in, path, s->n_in);
+	if (r->n_out >= 0 && r->n_out != s->n_out)
+		usage_error("%s: recorded with n_out=%lld, chain %s has %u outputs",
+			    r->path, r->n_out, path, s->n_out);
+}
+
+/*
+ * The commits a running loop took after those in force before the
+ * recording: in gen order, so at non-decreasing cycles.  (Those before it
+ * may be of earlier runs, whose cycles started again at 0.)
+ */
+static void rp_commit_order(struct rp_file *r)
+{
+	const struct commit_log *l = &r->commits;
+	const struct commit_rec *prev = NULL;
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct commit_rec *c = &l->rec[i];
+
+		if ((long long)i < r->commits_before || !c->running)
+			continue;
+		if (prev && c->cycle < prev->cycle)
+			usage_error("%s: commit gen=%llu took effect at cycle %llu, before gen=%llu at cycle %llu: a loop takes commits in gen order",
+				    r->path, c->gen, c->cycle, prev->gen,
+				    prev->cycle);
+		prev = c;
+	}
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -284,10 +448,12 @@ int cmd_replay(int argc, char **argv)
 	};
 	struct rp_file r = { .decimation = -1, .commit_start = -1,
 			     .commit_end = -1, .commits_before = 0,
+			     .period_ns = -1, .n_in = -1, .n_out = -1,
 			     .prepass = true };
 	unsigned int next = 0;
 	const char *why;
 	unsigned long long rec = 0, seq = 0, cycle = 0, first = 0, applied = 0;
+	unsigned long long safe_cycle = 0;
 	u64 in[SRT_MAX_IO] = { 0 }, out[SRT_MAX_IO];
 	char *field[SIM_MAX_FIELDS];
 	int c, from_reset = 0, quiet = 0, safe = 0;
@@ -316,15 +482,13 @@ int cmd_replay(int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		usage_error("replay needs CHAIN_FILE and RECORDING (see --help)");
-	sim_chain_load(&s, argv[optind], period_ns);
 	r.path = argv[optind + 1];
 	r.f = fopen(r.path, "r");
 	if (!r.f)
 		usage_error("cannot read %s: %s", r.path, strerror(errno));
 	/* the '#' lines first: the commits, or a refusal, come up front */
 	commit_log_init(&r.commits);
-	while (getline(&r.line, &r.cap, r.f) >= 0) {
-		r.lineno++;
+	while (rp_getline(&r)) {
 		if (r.line[0] == '#')
 			rp_comment(&r, r.line);
 	}
@@ -333,6 +497,8 @@ int cmd_replay(int argc, char **argv)
 	r.prepass = false;
 	r.lineno = 0;
 	rewind(r.f);
+	rp_load_chain(&r, &s, argv[optind], period_ns);
+	rp_commit_order(&r);
 	if (r.commits.total < 0) {
 		/* an older recording: commit cycles only, no values */
 		if (r.commit_end > 0 || (r.commit_start >= 0 &&
@@ -352,9 +518,12 @@ int cmd_replay(int argc, char **argv)
 		usage_error("%s: recorded every %lld cycles; replay needs every cycle (decimation 1)", r.path, r.decimation);
 
 	while (rp_next(&r, field)) {
-		unsigned long long sq = rp_uint(&r, field[r.c_seq], "seq");
-		unsigned long long cy = rp_uint(&r, field[r.c_cycle], "cycle");
-		unsigned long long fl = rp_uint(&r, field[r.c_flags], "flags");
+		unsigned long long sq = rp_uint(&r, field[r.c_seq], "seq",
+						ULLONG_MAX);
+		unsigned long long cy = rp_uint(&r, field[r.c_cycle], "cycle",
+						ULLONG_MAX);
+		unsigned long long fl = rp_uint(&r, field[r.c_flags], "flags",
+						UINT32_MAX);
 
 		if (!rec) {
 			first = cy;
@@ -370,13 +539,14 @@ int cmd_replay(int argc, char **argv)
 			usage_error("%s: line %lu: cycle %llu follows %llu",
 				    r.path, r.lineno, cy, cycle);
 		}
-		seq = sq;
-		cycle = cy;
 		if (fl & RP_SAFE_FLAG) {
 			/* held outputs; the chain did not step */
 			safe = 1;
+			safe_cycle = cy;
 			break;
 		}
+		seq = sq;
+		cycle = cy;
 		/* a commit taken at this cycle boundary steps with it */
 		for (; next < r.commits.n && r.commits.rec[next].cycle <= cy;
 		     next++) {
@@ -410,14 +580,20 @@ int cmd_replay(int argc, char **argv)
 	if (!rec && !safe)
 		usage_error("%s: no records", r.path);
 	if (!quiet) {
-		printf("replay: identical: %llu cycles (%llu..%llu), every recorded output bit-exact%s\n", rec, first,
-		       rec ? cycle : first, r.meta ? "" :
-		       " (no --meta lines: parameter commits not checked)");
+		/* the cycles compared: a safe record is not one of them */
+		if (rec)
+			printf("replay: identical: %llu cycles (%llu..%llu), every recorded output bit-exact%s\n",
+			       rec, first, cycle, r.meta ? "" :
+			       " (no --meta lines: parameter commits not checked)");
+		else
+			printf("replay: nothing compared: the first record (cycle %llu) is in safe state\n",
+			       safe_cycle);
 		if (r.commits.total >= 0)
 			printf("replay: %u parameter commits in the recording, %llu applied during it\n",
 			       r.commits.n, applied);
-		if (safe)
-			printf("replay: the loop entered its safe state at cycle %llu; compared up to there\n", cycle);
+		if (safe && rec)
+			printf("replay: the loop was in safe state from cycle %llu on; compared up to cycle %llu\n",
+			       safe_cycle, cycle);
 	}
 	commit_log_free(&r.commits);
 	free(rp_setbuf);

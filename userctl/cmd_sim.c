@@ -9,6 +9,7 @@
  *
  * Also the helpers `userctl replay` shares (sim.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -22,9 +23,9 @@
 
 #define SIM_ARENA	(8u << 20)	/* far above any chain the limits allow */
 
-void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns)
+int sim_chain_try_load(struct sim_chain *s, const char *path, u32 period_ns,
+		       struct srt_err *err)
 {
-	struct srt_err err;
 	char *text;
 	size_t len;
 	FILE *f;
@@ -45,12 +46,24 @@ void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns)
 	if (!s->arena)
 		fatal("out of memory");
 	ret = srt_chain_parse(text, len, period_ns, s->arena, SIM_ARENA,
-			      &s->c, &err);
+			      &s->c, err);
 	free(text);
-	if (ret)	/* the message starts with "line N:" where there is one */
-		usage_error("chain %s: %s", path, err.msg);
+	if (ret) {
+		sim_chain_free(s);
+		return ret;
+	}
 	s->n_in = srt_chain_n_inputs(s->c);
 	s->n_out = srt_chain_n_outputs(s->c);
+	return 0;
+}
+
+void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns)
+{
+	struct srt_err err;
+
+	/* the message starts with "line N:" where there is one */
+	if (sim_chain_try_load(s, path, period_ns, &err))
+		usage_error("chain %s: %s", path, err.msg);
 }
 
 void sim_chain_free(struct sim_chain *s)
@@ -60,7 +73,8 @@ void sim_chain_free(struct sim_chain *s)
 	s->c = NULL;
 }
 
-unsigned int sim_csv_split(char *line, char **field, unsigned int max)
+unsigned int sim_csv_split(char *line, char **field, unsigned int max,
+			   bool trim)
 {
 	unsigned int n = 0;
 	char *p = line, *end;
@@ -70,13 +84,13 @@ unsigned int sim_csv_split(char *line, char **field, unsigned int max)
 		end = strchr(p, ',');
 		if (end)
 			*end = '\0';
-		while (*p == ' ' || *p == '\t')
+		while (trim && (*p == ' ' || *p == '\t'))
 			p++;
 		if (n < max)
 			field[n] = p;
 		n++;
 		/* trailing blanks */
-		for (char *q = p + strlen(p); q > p && (q[-1] == ' ' ||
+		for (char *q = p + strlen(p); trim && q > p && (q[-1] == ' ' ||
 		     q[-1] == '\t'); q--)
 			q[-1] = '\0';
 		if (!end)
@@ -91,7 +105,7 @@ int sim_parse_value(const char *s, u64 *bits)
 	char *end;
 	double v;
 
-	if (!*s)
+	if (!*s || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
@@ -185,7 +199,7 @@ static void sim_input_open(struct sim_input *in, const struct sim_chain *s,
 			usage_error("%s: no header line", path);
 		in->lineno++;
 	} while (in->line[0] == '#' || in->line[strspn(in->line, " \t\r\n")] == '\0');
-	in->ncol = sim_csv_split(in->line, field, SIM_MAX_FIELDS);
+	in->ncol = sim_csv_split(in->line, field, SIM_MAX_FIELDS, true);
 	if (in->ncol > SIM_MAX_FIELDS)
 		usage_error("%s: more than %d columns", path, SIM_MAX_FIELDS);
 	for (i = 0; i < in->ncol; i++) {
@@ -217,7 +231,7 @@ static bool sim_input_row(struct sim_input *in, const char *path, u64 *vals)
 		    in->line[strspn(in->line, " \t\r\n")] != '\0')
 			break;
 	}
-	n = sim_csv_split(in->line, field, SIM_MAX_FIELDS);
+	n = sim_csv_split(in->line, field, SIM_MAX_FIELDS, true);
 	if (n != in->ncol)
 		usage_error("%s: line %lu: %u fields, the header has %u", path,
 			    in->lineno, n, in->ncol);

@@ -7,6 +7,7 @@
 #ifndef USERCTL_SIM_H
 #define USERCTL_SIM_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../algorithms/srt_chain.h"
@@ -19,13 +20,24 @@ struct sim_chain {
 	u32 n_in, n_out;
 };
 
-/* Compile a chain file; period_ns 0 takes period_us from the text. */
+/*
+ * Compile a chain file; period_ns 0 takes period_us from the text.  A
+ * chain the parser refuses is a usage error; sim_chain_try_load() returns
+ * it instead (with err set and nothing left to free).
+ */
 void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns);
+int sim_chain_try_load(struct sim_chain *s, const char *path, u32 period_ns,
+		       struct srt_err *err);
 void sim_chain_free(struct sim_chain *s);
 
-/* One CSV line split at commas in place; fields point into line. */
+/*
+ * One CSV line split at commas in place; fields point into line.  The
+ * line ends at its first CR or LF; with trim, blanks around each field
+ * are dropped.
+ */
 #define SIM_MAX_FIELDS	256
-unsigned int sim_csv_split(char *line, char **field, unsigned int max);
+unsigned int sim_csv_split(char *line, char **field, unsigned int max,
+			   bool trim);
 
 /*
  * A double from recorded text, exactly: %.17g and %a both read back to

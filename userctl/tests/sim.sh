@@ -197,6 +197,72 @@ t_check "sim: ... says so" has "cycle 2 is not after 3"
 t_eq "sim: --commit the chain refuses: exit 2" 2 $?
 t_check "sim: ... names the cycle" has "--commit at cycle 3"
 
+# --- replay: what a recording says is checked, never guessed -----------
+printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' > "$T/g.chain"
+"$U" sim "$T/g.chain" --set x=1 -n 6 -p 1000 --record -c 2:g.k=3 > "$T/g.csv"
+t_eq "sim --record of a chain without period_us: exit 0" 0 $?
+uc replay "$T/g.chain" "$T/g.csv"
+t_eq "replay takes the period from the header's period_ns: exit 0" 0 $?
+t_check "replay: ... identical, 6 cycles" has "identical: 6 cycles (0..5)"
+sed 's/$/\r/' "$T/g.csv" > "$T/crlf.csv"
+uc replay "$T/g.chain" "$T/crlf.csv"
+t_eq "replay of a CRLF recording: exit 0" 0 $?
+gbad() {	# DESC SED PATTERN [replay options]: refused, exit 2
+	_d=$1 _e=$2 _p=$3
+	shift 3
+	sed "$_e" "$T/g.csv" > "$T/gbad.csv"
+	uc replay "$T/g.chain" "$T/gbad.csv" "$@"
+	t_eq "replay refuses $_d: exit 2" 2 $?
+	t_check "replay: $_d: says why" has "$_p"
+}
+gbad "running=2" 's/running=1/running=2/' "malformed commit line"
+gbad "commits=-1" '1 s/commits=0/commits=-1/' "malformed 'commits=-1'"
+gbad "commits=+3" '1 s/commits=0/commits=+3/' "malformed 'commits=+3'"
+gbad "decimation=0" '1 s/decimation=1/decimation=0/' "malformed 'decimation=0'"
+gbad "period_ns=0" '1 s/period_ns=[0-9]*/period_ns=0/' "malformed 'period_ns=0'"
+gbad "a header key twice" '1 s/$/ n_in=1/' "'n_in=' twice"
+gbad "two shieldrt-record lines" '1 p' "a second '# shieldrt-record' line"
+gbad "params= not the assignment count" 's/params=1/params=5/' \
+	"says params=5, its set lines hold 1 assignments"
+gbad "n_in and n_out not the chain's" '1 s/n_in=1 n_out=1/n_in=9 n_out=7/' \
+	"recorded with n_in=9, chain .* has 1 inputs"
+gbad "n_out not the chain's" '1 s/n_out=1/n_out=7/' \
+	"recorded with n_out=7, chain .* has 1 outputs"
+gbad "a period not -p's" '1 s/period_ns=1000000/period_ns=2000000/' \
+	"recorded at period_ns=2000000, --period-us says 1000000 ns" -p 1000
+for f in "flags|-1|10" "seq|+1|1" "cycle| 1|2" "cycle|1 |2" "flags|4294967296|10"; do
+	fn=${f%%|*} fr=${f#*|} fv=${fr%|*} fc=${f##*|}
+	awk -F, -v OFS=, -v c="$fc" -v v="$fv" 'NR == 4 { $c = v } 1' \
+		"$T/g.csv" > "$T/gbad.csv"
+	uc replay "$T/g.chain" "$T/gbad.csv"
+	t_eq "replay refuses $fn '$fv': exit 2" 2 $?
+	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not an integer"
+done
+gbad "a column 'out'" '2 s/,out0$/,out/' "no output column"
+gbad "a column 'out+0'" '2 s/,out0$/,out+0/' "no output column"
+gbad "a column twice" '2 s/,in0,/,out0,/' "column 'out0' twice (columns 11 and 12)"
+printf 'period_us 2000\n' | cat - "$T/g.chain" > "$T/g2.chain"
+uc replay "$T/g2.chain" "$T/g.csv"
+t_eq "replay refuses a chain whose period_us is not the header's: exit 2" 2 $?
+t_check "replay: ... names both periods" has \
+	"recorded at period_ns=1000000, chain .* has period_us 2000"
+"$U" sim "$T/g.chain" --set x=1 -n 120 -p 1000 --record -c 99:g.k=3 \
+	-c 100:g.k=4 > "$T/g.csv"
+gbad "commit cycles running backwards" 's/gen=2 cycle=100/gen=2 cycle=3/' \
+	"commit gen=2 took effect at cycle 3, before gen=1 at cycle 99"
+gbad "a commit before the previous one's cycle" \
+	's/gen=2 cycle=100/gen=2 cycle=1/' "gen=2 took effect at cycle 1, before"
+# a safe record ends the comparison: the summary counts what was compared
+awk -F, -v OFS=, '/^1,1,/ { $10 = 4 } 1' "$T/g.csv" > "$T/safe.csv"
+uc replay "$T/g.chain" "$T/safe.csv"
+t_eq "replay up to a safe record: exit 0" 0 $?
+t_check "replay: ... 1 cycle compared, 0..0" has "identical: 1 cycles (0..0)"
+t_check "replay: ... safe from cycle 1" has "safe state from cycle 1 on; compared up to cycle 0"
+awk -F, -v OFS=, '/^0,0,/ { $10 = 4 } 1' "$T/g.csv" > "$T/safe.csv"
+uc replay "$T/g.chain" "$T/safe.csv"
+t_check "replay: a first record in safe state: nothing compared" has \
+	"nothing compared: the first record (cycle 0) is in safe state"
+
 uc replay "$T/bad.chain" "$T/rec.csv"
 t_eq "replay with a bad chain: exit 2" 2 $?
 uc replay "$DEMO"
