@@ -22,6 +22,7 @@
 #include "userctl.h"
 
 #define SIM_ARENA	(8u << 20)	/* far above any chain the limits allow */
+#define SIM_CYC_SAFE	(1u << 2)	/* SRT_CYC_SAFE: outputs held, no step */
 
 int sim_chain_try_load(struct sim_chain *s, const char *path, u32 period_ns,
 		       struct srt_err *err)
@@ -160,11 +161,17 @@ static void sim_usage(FILE *f)
 		"  -o, --out FILE       write to FILE instead of stdout\n"
 		"  -j, --json           JSON instead of CSV\n"
 		"  -r, --record         write what 'userctl record --meta' records from\n"
-		"                       a loop running this chain from its first cycle\n"
+		"                       a loop running this chain from its first cycle:\n"
+		"                       after a non-finite output (status 2) the loop\n"
+		"                       is in safe state, so the chain steps no more and\n"
+		"                       later records have flags 4 (safe) and outputs\n"
+		"                       held at 0, the loop's default safe values\n"
 		"  -c, --commit CYCLE:ASSIGNMENTS\n"
 		"                       commit parameters before CYCLE's step, as\n"
 		"                       'userctl params' + 'commit' do on a loop\n"
-		"                       (e.g. 'pid.kp=2'; repeatable, cycles rising)\n"
+		"                       (e.g. 'pid.kp=2'; repeatable, cycles rising;\n"
+		"                       each is checked against the chain, and with -n\n"
+		"                       to be before the last cycle, before any row)\n"
 		"  -x, --hex            values as %%a (exact hex floats)\n"
 		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
 		"  -h, --help           this text\n"
@@ -317,7 +324,7 @@ static void sim_header(FILE *f, struct json *j, const struct sim_opts *o,
 
 static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
 		    const struct sim_chain *s, unsigned long long n,
-		    const u64 *in, const u64 *out, int status)
+		    const u64 *in, const u64 *out, int status, u32 flags)
 {
 	unsigned long long t = n * srt_chain_period_ns(s->c);
 	char buf[64];
@@ -341,7 +348,8 @@ static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
 		return;
 	}
 	if (o->record)
-		fprintf(f, "%llu,%llu,%llu,%llu,%llu,0,0,0,0,0", n, n, t, t, t);
+		fprintf(f, "%llu,%llu,%llu,%llu,%llu,0,0,0,0,%u", n, n, t, t, t,
+			flags);
 	else
 		fprintf(f, "%llu", n);
 	for (i = 0; o->record && i < s->n_in; i++) {
@@ -355,6 +363,36 @@ static void sim_row(FILE *f, struct json *j, const struct sim_opts *o,
 	if (!o->record)
 		fprintf(f, ",%d", status);
 	fputc('\n', f);
+}
+
+/*
+ * Every --commit before the first row: applied in order to a copy of the
+ * chain, as the run will apply them, so one the chain refuses is a usage
+ * error before anything is written; with -n, one at or after the last
+ * cycle too.  (Without -n the input's rows are not counted yet.)
+ */
+static void sim_check_commits(const struct sim_opts *o, const char *path,
+			      unsigned long long cycles)
+{
+	const struct commit_log *l = &o->commits;
+	struct sim_chain t;
+	void *setbuf = NULL;
+	char err[256];
+	unsigned int i;
+
+	if (!l->n)
+		return;
+	sim_chain_load(&t, path, o->period_ns);
+	for (i = 0; i < l->n; i++) {
+		if (cycles && l->rec[i].cycle >= cycles)
+			usage_error("--commit at cycle %llu: after the last cycle (%llu)",
+				    l->rec[i].cycle, cycles - 1);
+		if (commit_apply(&t, &l->rec[i], &setbuf, err, sizeof(err)))
+			usage_error("--commit at cycle %llu: %s",
+				    l->rec[i].cycle, err);
+	}
+	free(setbuf);
+	sim_chain_free(&t);
 }
 
 /* --commit CYCLE:ASSIGNMENTS, as a commit the loop took at CYCLE. */
@@ -469,7 +507,7 @@ int cmd_sim(int argc, char **argv)
 	char err[256];
 	struct json j;
 	FILE *f = stdout;
-	bool more;
+	bool more, safe = false;
 	u32 i;
 
 	sim_parse_args(argc, argv, &o);
@@ -487,6 +525,7 @@ int cmd_sim(int argc, char **argv)
 				    srt_chain_input_name(s.c, i), s.path);
 	if (!o.cycles && !o.input)
 		o.cycles = 1000;
+	sim_check_commits(&o, argv[optind], o.cycles);
 	if (o.out)
 		f = fopen(o.out, "w");
 	if (!f)
@@ -509,8 +548,16 @@ int cmd_sim(int argc, char **argv)
 			usage_error("%s: no data rows", o.input);
 		if (!more && !o.cycles)
 			break;
+		if (safe) {
+			/* the loop's safe state: no step, outputs held at 0 */
+			memset(out, 0, sizeof(out));
+			sim_row(f, &j, &o, &s, n, vals, out, 2, SIM_CYC_SAFE);
+			continue;
+		}
 		status = srt_chain_step(s.c, vals, out);
-		sim_row(f, &j, &o, &s, n, vals, out, status);
+		sim_row(f, &j, &o, &s, n, vals, out, status, 0);
+		/* a record is what the loop records: safe from the next cycle */
+		safe = o.record && status == 2;
 	}
 	srt_chain_get_stats(s.c, &st);
 	if (o.json) {

@@ -263,6 +263,36 @@ uc replay "$T/g.chain" "$T/safe.csv"
 t_check "replay: a first record in safe state: nothing compared" has \
 	"nothing compared: the first record (cycle 0) is in safe state"
 
+# --- sim --record after a non-finite output: the loop's safe state -------
+printf 'x\n1\n1e308\n1\n2\n' > "$T/big.csv"
+"$U" sim "$T/g.chain" -p 1000 -i "$T/big.csv" --record > "$T/nf.csv" 2> "$OUT"
+t_eq "sim --record with a non-finite step: exit 0" 0 $?
+t_eq "sim --record: the non-finite step holds, later records are safe, outputs 0" \
+	"0 2|0 2|4 0|4 0|" \
+	"$(awk -F, '/^[0-9]/ { printf "%s %s|", $10, $12 }' "$T/nf.csv")"
+t_eq "sim --record: the inputs are still recorded" "1|1e+308|1|2|" \
+	"$(awk -F, '/^[0-9]/ { printf "%s|", $11 }' "$T/nf.csv")"
+uc replay "$T/g.chain" "$T/nf.csv"
+t_eq "replay of sim --record with a safe state: exit 0" 0 $?
+t_check "replay: ... compared up to the safe state" has \
+	"identical: 2 cycles (0..1)"
+"$U" sim "$T/g.chain" -p 1000 -i "$T/big.csv" > "$T/nf.csv" 2> "$OUT"
+t_eq "sim without --record still steps after a non-finite step" \
+	"0,2,0|1,2,2|2,2,0|3,4,0|" "$(awk 'NR > 1 { printf "%s|", $0 }' "$T/nf.csv")"
+
+# --- sim --commit: every one checked before the first row ------------------
+"$U" sim "$T/g.chain" --set x=1 -n 5 -p 1000 -c 1:g.k=3 -c 4:g.nosuch=1 \
+	> "$T/c.out" 2> "$OUT"
+t_eq "sim: a bad --commit at a later cycle: exit 2" 2 $?
+t_check "sim: ... names its cycle" has "--commit at cycle 4: "
+t_check "sim: ... before any row" test ! -s "$T/c.out"
+"$U" sim "$T/g.chain" --set x=1 -n 5 -p 1000 -c 5:g.k=3 > "$T/c.out" 2> "$OUT"
+t_eq "sim: a --commit at or after -n: exit 2" 2 $?
+t_check "sim: ... says so, before any row" sh -c \
+	"grep -q 'after the last cycle (4)' '$OUT' && test ! -s '$T/c.out'"
+"$U" sim "$T/g.chain" --set x=1 -n 5 -p 1000 -c 4:g.k=3 > "$T/c.out" 2> "$OUT"
+t_eq "sim: a --commit at the last cycle: exit 0" 0 $?
+
 uc replay "$T/bad.chain" "$T/rec.csv"
 t_eq "replay with a bad chain: exit 2" 2 $?
 uc replay "$DEMO"
