@@ -400,11 +400,12 @@ static void out_printf(struct srt_out *o, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* text that the parser reads back as the same bits (see srt_num.h) */
 static void out_double(struct srt_out *o, double v)
 {
 	char num[40];
 
-	srt_format_double(num, sizeof(num), v, 15);
+	srt_format_double_exact(num, sizeof(num), v);
 	out_printf(o, "%s", num);
 }
 

@@ -67,6 +67,11 @@ double srt_floor(double x);
 /* Text <-> double, for the chain parser and for messages. */
 int srt_parse_double(const char *s, size_t len, double *out);
 size_t srt_format_double(char *buf, size_t size, double x, int prec);
+/*
+ * Finite x as the shortest text (15, 16 or 17 significant digits, 18 where
+ * none of those does) that srt_parse_double() reads back bit for bit.
+ */
+size_t srt_format_double_exact(char *buf, size_t size, double x);
 
 /*
  * A small vsnprintf for one-line messages: %s %c %d %u %x %g (double, 6

@@ -176,32 +176,17 @@ static size_t srt_put_uint(char *buf, size_t size, size_t pos, u32 v,
 }
 
 /*
- * %g-style: prec significant digits (1..17), trailing zeros dropped,
- * exponent form when the exponent is < -4 or >= prec.  Digits past the
- * 15th are approximate (the scaling rounds).
+ * The first prec significant digits (1..SRT_DIG_MAX) of x > 0, finite,
+ * rounded half up on the digits computed: dig[0..prec) holds values 0..9
+ * and x ~ dig[0].dig[1]... * 10^e10.  Digits past the 15th are approximate
+ * (the scaling rounds).
  */
-static size_t srt_put_double(char *buf, size_t size, size_t pos, double x,
-			     int prec)
-{
-	char dig[20];
-	int e10 = 0, nd, i, last;
-	double y;
+#define SRT_DIG_MAX	18
 
-	if (prec < 1)
-		prec = 1;
-	if (prec > 17)
-		prec = 17;
-	if (x != x)
-		return srt_put_str(buf, size, pos, "nan", 3);
-	if (srt_to_bits(x) & SRT_F64_SIGN_BIT) {
-		pos = srt_put(buf, size, pos, '-');
-		x = -x;
-	}
-	if (x == SRT_INF)
-		return srt_put_str(buf, size, pos, "inf", 3);
-	if (x == 0.0)
-		return srt_put(buf, size, pos, '0');
-	y = x;
+static int srt_dec_digits(double y, int prec, char *dig)
+{
+	int e10 = 0, nd, i;
+
 	for (i = 8; i >= 0; i--) {
 		if (y >= srt_pow10_bin[i]) {
 			y /= srt_pow10_bin[i];
@@ -244,8 +229,19 @@ static size_t srt_put_double(char *buf, size_t size, size_t pos, double x,
 			e10++;
 		}
 	}
-	last = prec - 1;
-	while (last > 0 && dig[last] == 0)
+	return e10;
+}
+
+/*
+ * dig[0..prec) * 10^e10 in %g style: trailing zeros dropped if trim,
+ * exponent form when the exponent is < -4 or >= prec.
+ */
+static size_t srt_put_digits(char *buf, size_t size, size_t pos,
+			     const char *dig, int prec, int e10, bool trim)
+{
+	int i, last = prec - 1;
+
+	while (trim && last > 0 && dig[last] == 0)
 		last--;
 	if (e10 < -4 || e10 >= prec) {
 		pos = srt_put(buf, size, pos, (char)('0' + dig[0]));
@@ -282,10 +278,178 @@ static size_t srt_put_double(char *buf, size_t size, size_t pos, double x,
 	return pos;
 }
 
+/*
+ * %g-style: prec significant digits (1..17), trailing zeros dropped,
+ * exponent form when the exponent is < -4 or >= prec.  Digits past the
+ * 15th are approximate (the scaling rounds).
+ */
+static size_t srt_put_double(char *buf, size_t size, size_t pos, double x,
+			     int prec)
+{
+	char dig[SRT_DIG_MAX + 1];
+	int e10;
+
+	if (prec < 1)
+		prec = 1;
+	if (prec > 17)
+		prec = 17;
+	if (x != x)
+		return srt_put_str(buf, size, pos, "nan", 3);
+	if (srt_to_bits(x) & SRT_F64_SIGN_BIT) {
+		pos = srt_put(buf, size, pos, '-');
+		x = -x;
+	}
+	if (x == SRT_INF)
+		return srt_put_str(buf, size, pos, "inf", 3);
+	if (x == 0.0)
+		return srt_put(buf, size, pos, '0');
+	e10 = srt_dec_digits(x, prec, dig);
+	return srt_put_digits(buf, size, pos, dig, prec, e10, true);
+}
+
 size_t srt_format_double(char *buf, size_t size, double x, int prec)
 {
 	size_t n = srt_put_double(buf, size, 0, x, prec);
 
+	if (size)
+		buf[n < size ? n : size - 1] = '\0';
+	return n;
+}
+
+/* The text s[0..n) reads back as exactly x with srt_parse_double(). */
+static bool srt_reads_back(const char *s, size_t n, double x)
+{
+	double y;
+
+	return !srt_parse_double(s, n, &y) && srt_to_bits(y) == srt_to_bits(x);
+}
+
+/*
+ * The parser reads ndig digits N and a decimal exponent dexp as
+ * m = double(N), then m * 10^dexp or m / 10^-dexp (srt_parse_double()), so
+ * the values it can produce from ndig digits are those of the integral
+ * doubles m in [10^(ndig-1), 10^ndig).  Walk the integral doubles nearest
+ * x / 10^dexp, up to span of them either way, and write the first whose
+ * text reads back as x to tmp (sign included); 0 if none.  Only +-*, exact
+ * splits and u32 conversions: no 64-bit division helper on 32-bit ARM.
+ */
+#define SRT_RT_SPAN	8
+#define SRT_2P53	9007199254740992.0
+
+/* the next integral double above (dir > 0) or below m >= 1 */
+static double srt_int_step(double m, int dir)
+{
+	if (m < SRT_2P53 || (m == SRT_2P53 && dir > 0))
+		return m + dir;
+	return srt_from_bits(srt_to_bits(m) + (u64)(s64)dir);
+}
+
+/* the ndig (<= 18) decimal digits of the integral double 0 <= m < 1e18 */
+static void srt_int_digits(double m, int ndig, char *dig)
+{
+	double hi = srt_floor(m / 1e9), lo;
+	u32 h, l;
+	int i;
+
+	lo = m - hi * 1e9;	/* both exact: hi * 5^9 < 2^53 */
+	if (lo < 0) {
+		hi -= 1;
+		lo += 1e9;
+	} else if (lo >= 1e9) {
+		hi += 1;
+		lo -= 1e9;
+	}
+	h = (u32)hi;
+	l = (u32)lo;
+	for (i = SRT_DIG_MAX - 1; i >= 0; i--) {
+		u32 *w = i >= SRT_DIG_MAX - 9 ? &l : &h;
+		char d = (char)(*w % 10);
+
+		*w /= 10;
+		if (i >= SRT_DIG_MAX - ndig)
+			dig[i - (SRT_DIG_MAX - ndig)] = d;
+	}
+}
+
+static size_t srt_rt_search(char *tmp, size_t size, double x, int ndig)
+{
+	char dig[SRT_DIG_MAX + 1];
+	bool neg = srt_to_bits(x) & SRT_F64_SIGN_BIT;
+	double ax = neg ? -x : x, m0, up, dn, lo, hi;
+	int e10, dexp, k, j;
+	size_t n;
+
+	e10 = srt_dec_digits(ax, ndig, dig);
+	dexp = e10 - (ndig - 1);
+	if (dexp < -308 || dexp > 308)
+		return 0;
+	m0 = dexp >= 0 ? ax / srt_pow10(dexp) : ax * srt_pow10(-dexp);
+	m0 = srt_round(m0);
+	lo = srt_pow10(ndig - 1);
+	hi = srt_pow10(ndig);
+	up = m0;
+	dn = m0;
+	for (k = 0; k <= SRT_RT_SPAN; k++) {
+		for (j = 0; j < 2; j++) {
+			double m = j ? dn : up;
+
+			if ((j && !k) || m < lo || m >= hi)
+				continue;
+			srt_int_digits(m, ndig, dig);
+			/* trailing zeros kept: they count as digits */
+			n = srt_put_digits(tmp, size, neg, dig, ndig, e10,
+					   false);
+			if (neg)
+				tmp[0] = '-';
+			if (n < size && srt_reads_back(tmp, n, x))
+				return n;
+		}
+		up = srt_int_step(up, 1);
+		dn = srt_int_step(dn, -1);
+	}
+	return 0;
+}
+
+/*
+ * x as text that srt_parse_double() reads back as exactly x, with the
+ * fewest significant digits among 15, 16 and 17 the formatter finds (so
+ * values that read back at 15 digits print as "%.15g" would); failing
+ * that, 15..18 digits found by srt_rt_search() (trailing zeros kept:
+ * they change the parser's rounding), then fewer.  Non-finite values
+ * print as nan/inf.
+ */
+size_t srt_format_double_exact(char *buf, size_t size, double x)
+{
+	char tmp[40];
+	size_t n = 0, i;
+	int prec;
+
+	if (!srt_isfinite(x) || x == 0.0)
+		return srt_format_double(buf, size, x, 17);
+	for (prec = 15; prec <= 17; prec++) {
+		n = srt_format_double(tmp, sizeof(tmp), x, prec);
+		if (srt_reads_back(tmp, n, x))
+			goto found;
+	}
+	for (prec = 15; prec <= SRT_DIG_MAX; prec++) {
+		n = srt_rt_search(tmp, sizeof(tmp), x, prec);
+		if (n)
+			goto found;
+	}
+	/*
+	 * Text like "4.260e27" (a decimal exponent past 10^22, where the
+	 * parser's powers of ten round) can give bits no 15..18 digits give.
+	 */
+	for (prec = 1; prec < 15; prec++) {
+		n = srt_rt_search(tmp, sizeof(tmp), x, prec);
+		if (n)
+			goto found;
+	}
+	/* not reached for a value the parser produced; best effort */
+	n = srt_format_double(tmp, sizeof(tmp), x, 17);
+found:
+	for (i = 0; i < n; i++)
+		srt_put(buf, size, i, tmp[i]);
 	if (size)
 		buf[n < size ? n : size - 1] = '\0';
 	return n;

@@ -6,6 +6,7 @@
  */
 #include "tap.h"
 #include "harness.h"
+#include "srt_chain_impl.h"
 
 #define HDR "period_us 1000\ninput x\noutput y\n"
 
@@ -255,6 +256,148 @@ static void test_describe(void)
 	tc_close(&b);
 }
 
+/*
+ * Every block of a has a block of the same name in b whose parameters hold
+ * the same bits and element counts (describe prints blocks in execution
+ * order, so the indices may differ).
+ */
+static int same_params(const struct srt_chain *a, const struct srt_chain *b)
+{
+	u32 i, j, k;
+
+	if (a->n_blk != b->n_blk)
+		return 0;
+	for (i = 0; i < a->n_blk; i++) {
+		const struct srt_inst *x = &a->blk[i], *y = NULL;
+		const struct srt_block_type *t = x->type;
+		u32 nv = srt_param_nvals(t);
+
+		for (j = 0; j < b->n_blk && !y; j++)
+			if (!strcmp(b->blk[j].name, x->name))
+				y = &b->blk[j];
+		if (!y || y->type != t)
+			return 0;
+		for (k = 0; k < nv; k++)
+			if (srt_to_bits(a->active->vals[x->val_off + k]) !=
+			    srt_to_bits(b->active->vals[y->val_off + k])) {
+				printf("# %s value %u differs\n", x->name, k);
+				return 0;
+			}
+		/* scalars print always; a defaulted vector stays omitted */
+		for (k = 0; k < t->n_params; k++)
+			if (t->params[k].len > 1 &&
+			    a->active->cnt[x->cnt_off + k] !=
+			    b->active->cnt[y->cnt_off + k])
+				return 0;
+	}
+	return 1;
+}
+
+/* parse -> describe -> parse: same parameter bits, same outputs */
+static void roundtrip(const char *what, const char *text)
+{
+	struct tc a, b;
+	char *d1 = NULL, *d2 = NULL;
+	size_t n;
+	u32 i, k, nin, nout;
+	int same = 1;
+
+	if (tc_open(&a, text)) {
+		tap_ok(0, "%s: parses", what);
+		return;
+	}
+	n = srt_chain_describe(a.c, NULL, 0);
+	d1 = malloc(n + 1);
+	srt_chain_describe(a.c, d1, n + 1);
+	if (tc_open(&b, d1)) {
+		tap_ok(0, "%s: describe output parses", what);
+		goto out;
+	}
+	d2 = malloc(n + 1);
+	srt_chain_describe(b.c, d2, n + 1);
+	tap_ok(same_params(a.c, b.c) && !strcmp(d1, d2),
+	       "%s: describe round trip keeps every parameter's bits", what);
+	nin = srt_chain_n_inputs(a.c);
+	nout = srt_chain_n_outputs(a.c);
+	for (i = 0; i < 2000; i++) {
+		for (k = 0; k < nin; k++) {
+			double v = (i / 250 % 2 ? 0.7 : -0.3) * (k + 1);
+
+			tc_set(&a, k, v);
+			tc_set(&b, k, v);
+		}
+		tc_step(&a);
+		tc_step(&b);
+		if (a.status != b.status ||
+		    memcmp(a.out, b.out, nout * sizeof(u64)))
+			same = 0;
+	}
+	tap_ok(same, "%s: original and re-parsed run bit-identically", what);
+	tc_close(&b);
+out:
+	free(d1);
+	free(d2);
+	tc_close(&a);
+}
+
+static void test_describe_exact(void)
+{
+	static const char *const files[] = {
+		"demo-motor-1node.chain", "demo-motor-ctl.chain",
+		"demo-motor-plant.chain", "demo-motor.chain",
+		"filter-msd.chain", "mctest6.chain",
+	};
+	/* values that need 16, 17 or 18 digits, or trailing zeros */
+	static const char exact[] = HDR
+		"block g gain in=x out=a k=1.2345678901234567\n"
+		"block f biquad_lp in=a out=b fc=12.345678901234567\n"
+		"block h lowpass in=b out=c tau=0.10000000000000002\n"
+		"block s sum in=c,x out=d n=2\n"
+		"block ss statespace in=d out=e nx=2 A=0.99999999999999989,0.1,-0.33333333333333331,0.30000000000000004 B=1,0.5 C=1,1 x0=1e-300,-2.5\n"
+		"block g2 gain in=e out=f k=3.6086e-26\n"
+		"block g3 gain in=f out=g k=4.260e11\n"
+		"block g4 gain in=g out=y k=2.9362446000000002e-10\n";
+	char path[256], *text, num[48];
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < SRT_ARRAY_SIZE(files); i++) {
+		snprintf(path, sizeof(path), "%s/%s", SRT_CHAIN_DIR, files[i]);
+		text = tc_slurp(path);
+		if (!text) {
+			tap_ok(0, "%s: readable", files[i]);
+			continue;
+		}
+		roundtrip(files[i], text);
+		free(text);
+	}
+	roundtrip("17-digit values", exact);
+
+	/* every schema default reads back, e.g. biquad q=0.7071067811865476 */
+	for (i = 0; srt_block_type_at((u32)i); i++) {
+		const struct srt_block_type *t = srt_block_type_at((u32)i);
+		u32 k;
+
+		for (k = 0; k < t->n_params; k++) {
+			double v, d = t->params[k].def;
+			size_t n = srt_format_double_exact(num, sizeof(num), d);
+
+			if (srt_parse_double(num, n, &v) ||
+			    srt_to_bits(v) != srt_to_bits(d)) {
+				printf("# %s.%s=%s\n", t->name,
+				       t->params[k].name, num);
+				bad++;
+			}
+		}
+	}
+	tap_ok(!bad, "every schema default prints as text that reads back");
+	srt_format_double_exact(num, sizeof(num), 0.7071067811865476);
+	tap_ok(!strcmp(num, "0.7071067811865476"),
+	       "0.7071067811865476 prints with 16 digits (%s)", num);
+	srt_format_double_exact(num, sizeof(num), 0.1);
+	tap_ok(!strcmp(num, "0.1"), "0.1 prints as before (%s)", num);
+}
+
 static void test_registry(void)
 {
 	static const struct srt_param_desc p[] = {
@@ -301,6 +444,7 @@ int main(void)
 	test_stage_errors();
 	test_nonfinite();
 	test_describe();
+	test_describe_exact();
 	test_registry();
 	return tap_done();
 }
