@@ -102,6 +102,32 @@ static void msd_prepare(void *cfgp, const struct srt_pview *p)
 	c->x0 = SRT_PV(p, MSD_X0);
 }
 
+/*
+ * The exact discretization (srt_zoh()) scales exp(A dt) down and squares
+ * it back.  An underdamped resonance of many radians per sample makes A so
+ * far from normal that the squarings amplify rounding without bound
+ * (m=1e-12 k=1e12: 1e9 rad per sample, a state growing 100x per step);
+ * up to 1000 rad per sample the result stays within 1e-7 of the closed
+ * form.  An overdamped plant decays, but its slow pole (k/c) drowns in
+ * the fast one (c/m): past c/m*dt = 1e8 it is off by more than 1e-6
+ * (1e-3 at 1e10, a frozen position at 1e18).  Refuse both at load/stage.
+ */
+#define MSD_MAX_WDT	1000.0
+#define MSD_MAX_CDT	1e8
+
+static const char *msd_check(const struct srt_pview *p)
+{
+	double m = SRT_PV(p, MSD_M), c = SRT_PV(p, MSD_C);
+	double k = SRT_PV(p, MSD_K);
+
+	if (c * c < 4 * k * m &&
+	    k / m * p->dt * p->dt > MSD_MAX_WDT * MSD_MAX_WDT)
+		return "underdamped resonance too fast for the period (sqrt(k/m)*dt over 1000 rad per sample)";
+	if (c / m * p->dt > MSD_MAX_CDT)
+		return "damping too stiff for the period (c/m*dt over 1e8)";
+	return NULL;
+}
+
 static void msd_reset(void *statep, const void *cfgp)
 {
 	double *x = statep;
@@ -145,6 +171,7 @@ const struct srt_block_type srt_blk_msd = {
 	.flags = 0,
 	.state_size = 2 * sizeof(double),
 	.cfg_size = sizeof(struct srt_msd_cfg),
+	.check = msd_check,
 	.prepare = msd_prepare,
 	.reset = msd_reset,
 	.step = msd_step,

@@ -9,6 +9,11 @@
 #include "srt_blocks.h"
 
 #define N_AUG	(SRT_ZOH_MAX + 1)
+/*
+ * Halvings of the scaling step: enough to bring any finite norm (below
+ * 2^1024) under 0.5, so the loop always ends with a converging series.
+ */
+#define SRT_ZOH_MAX_HALVINGS	1100
 
 static void mat_mul(u32 n, const double *x, const double *y, double *r)
 {
@@ -48,7 +53,7 @@ void srt_zoh(u32 n, const double *a, const double *b, double dt, double *ad,
 		norm = srt_max(norm, col);
 	}
 	/* scale so the Taylor series converges fast; 2^s squarings undo it */
-	while (norm * scale > 0.5 && s < 64) {
+	while (norm * scale > 0.5 && s < SRT_ZOH_MAX_HALVINGS) {
 		scale *= 0.5;
 		s++;
 	}

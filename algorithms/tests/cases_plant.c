@@ -95,6 +95,21 @@ void sc_lag_delay(struct sc *s, unsigned int r)
 	      "lag_delay: k (1 - exp(-(t - delay)/tau)) at every sample");
 }
 
+/* overdamped at 1000 rad per sample: accepted, the slow pole k/c exact */
+void sc_msd_overdamped(struct sc *s, unsigned int r)
+{
+	struct sc_chain *t;
+	int i;
+
+	t = sc_open(s, 0, "period_us 1000\ninput f\noutput x v\n"
+		    "block b msd in=f out=x,v m=1e-6 c=1e3 k=1e6\n");
+	for (i = 0; t->c && i < 2; i++)
+		sc_step1(t, 1);
+	/* x(t) ~ f/k (1 - exp(-k/c t)) once the fast pole c/m has died */
+	sc_near(s, sc_out(t, 0), 1e-6 * (1 - srt_exp(-1)), 1e-12,
+		"msd: overdamped m=1e-6 c=1e3 k=1e6, one sample = 1/pole");
+}
+
 void sc_lag_delay_reject(struct sc *s, unsigned int r)
 {
 	struct sc_chain *t;
