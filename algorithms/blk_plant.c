@@ -201,6 +201,7 @@ struct srt_lag_cfg {
 
 struct srt_lag_state {
 	double y;
+	double seen;		/* the input the lag last took (delayed) */
 	int idx;
 	int nd;			/* the buffer length in use */
 	double buf[LAG_MAX_DELAY];
@@ -228,6 +229,7 @@ static void lag_reset(void *statep, const void *cfgp)
 	int i;
 
 	s->y = 0;
+	s->seen = 0;
 	s->idx = 0;
 	s->nd = ((const struct srt_lag_cfg *)cfgp)->nd;
 	for (i = 0; i < LAG_MAX_DELAY; i++)
@@ -256,12 +258,14 @@ static void lag_update(void *statep, const void *cfgp, const double *in)
 			s->idx = 0;
 		u = late;
 	}
+	s->seen = u;
 	s->y = c->a * s->y + c->b * u;
 }
 
 /*
- * A new delay restarts the delay line filled with what the lag now sees,
- * so the plant neither replays stale samples nor jumps.
+ * A new delay restarts the delay line filled with what the lag last took
+ * (with no delay before, the input itself), so the plant neither replays
+ * stale samples nor jumps.
  */
 static void lag_retune(void *statep, const void *oldp, const void *newp)
 {
@@ -272,7 +276,7 @@ static void lag_retune(void *statep, const void *oldp, const void *newp)
 
 	if (o->nd == n->nd)
 		return;
-	hold = s->nd ? s->buf[s->idx] : 0;
+	hold = s->seen;
 	for (i = 0; i < n->nd; i++)
 		s->buf[i] = hold;
 	s->idx = 0;

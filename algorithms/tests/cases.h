@@ -128,6 +128,7 @@ void sc_dc_motor_stiff(struct sc *s, unsigned int r);
 void sc_msd(struct sc *s, unsigned int r);
 void sc_lag_delay(struct sc *s, unsigned int r);
 void sc_msd_overdamped(struct sc *s, unsigned int r);
+void sc_lag_delay_retune(struct sc *s, unsigned int r);
 void sc_lag_delay_reject(struct sc *s, unsigned int r);
 void sc_statespace(struct sc *s, unsigned int r);
 void sc_statespace_reject(struct sc *s, unsigned int r);

@@ -74,6 +74,7 @@ static const struct sc_case sc_plant_cases[] = {
 	{ "msd: step response = closed form", sc_msd, 0 },
 	{ "msd: overdamped at 1000 rad per sample", sc_msd_overdamped, 0 },
 	{ "lag_delay: transport delay and lag", sc_lag_delay, 0 },
+	{ "lag_delay: delay 0 -> 5 ms keeps the output", sc_lag_delay_retune, 0 },
 	{ "lag_delay: delay over 4096 samples rejected", sc_lag_delay_reject, 0 },
 	{ "statespace: 2 states with D vs hand computation", sc_statespace, 0 },
 	{ "statespace: wrong matrix size rejected", sc_statespace_reject, 0 },

@@ -110,6 +110,28 @@ void sc_msd_overdamped(struct sc *s, unsigned int r)
 		"msd: overdamped m=1e-6 c=1e3 k=1e6, one sample = 1/pole");
 }
 
+/* delay 0 -> 5 ms under a steady input: the output keeps rising */
+void sc_lag_delay_retune(struct sc *s, unsigned int r)
+{
+	struct sc_chain *t;
+	double prev = 0, y;
+	int i, drops = 0;
+
+	t = sc_open(s, 0, "period_us 1000\ninput u\noutput y\n"
+		    "block p lag_delay in=u out=y tau=0.01\n");
+	for (i = 0; t->c && i < 120; i++) {
+		if (i == 100 && sc_commit(t, "p.delay=0.005"))
+			break;
+		y = sc_step1(t, 1);
+		if (y < prev)
+			drops++;
+		prev = y;
+	}
+	sc_ok(s, i == 120 && !drops && prev > 0.9999,
+	      "lag_delay: a new delay refills the line with the input (%d drops, y %g)",
+	      drops, prev);
+}
+
 void sc_lag_delay_reject(struct sc *s, unsigned int r)
 {
 	struct sc_chain *t;
