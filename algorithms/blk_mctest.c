@@ -193,10 +193,12 @@ static void mc_step(void *statep, const void *cfgp, const double *in,
 static void mc_retune(void *statep, const void *oldp, const void *newp)
 {
 	struct srt_mc_state *s = statep;
+	const struct srt_mc_cfg *o = oldp, *n = newp;
 	int i;
 
-	(void)oldp;
-	(void)newp;
+	/* replan only on new limits: other commits leave the bits alone */
+	if (o->vmax == n->vmax && o->amax == n->amax && o->dt == n->dt)
+		return;
 	for (i = 0; i < MC_MAX_AXES; i++)
 		s->ax[i].prof.replan = true;
 }

@@ -68,13 +68,24 @@ static void trap_step(void *statep, const void *cfgp, const double *in,
 	out[2] = r->a;
 }
 
+/* the limits a plan depends on (p0 only matters at reset) */
+static bool prof_limits_changed(const struct srt_prof_cfg *o,
+				const struct srt_prof_cfg *n)
+{
+	return o->vmax != n->vmax || o->amax != n->amax || o->dt != n->dt;
+}
+
+/*
+ * Replan only when the limits changed: a commit that leaves them alone
+ * (another block's parameter, the same values again, p0) must not touch
+ * the trajectory's bits.  A new target is seen by the step itself.
+ */
 static void trap_retune(void *statep, const void *oldp, const void *newp)
 {
 	struct srt_trap_run *r = statep;
 
-	(void)oldp;
-	(void)newp;
-	r->replan = true;
+	if (prof_limits_changed(oldp, newp))
+		r->replan = true;
 }
 
 static const char *const prof_in[] = { "target" };
@@ -208,10 +219,9 @@ static void scurve_retune(void *statep, const void *oldp, const void *newp)
 	struct srt_scurve_state *s = statep;
 	const struct srt_prof_cfg *n = newp;
 
-	(void)oldp;
 	if (n->navg != s->navg)
 		scurve_rest_at(s, n, s->out[0]);
-	else
+	else if (prof_limits_changed(oldp, n))
 		s->trap.replan = true;
 }
 

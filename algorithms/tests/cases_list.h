@@ -66,6 +66,10 @@ static const struct sc_case sc_profile_cases[] = {
 	{ "scurve 0 -> -0.3: v, a, jerk limits, exact", sc_scurve, 1 },
 	{ "scurve: target changed mid-move twice", sc_scurve, 2 },
 	{ "scurve: window over 1024 samples rejected", sc_scurve_reject, 0 },
+	{ "profiles: another block's commit changes no bit",
+	  sc_profile_commit_other, 0 },
+	{ "profiles: same limits, new p0 committed changes no bit",
+	  sc_profile_commit_other, 1 },
 };
 
 static const struct sc_case sc_plant_cases[] = {

@@ -154,3 +154,42 @@ void sc_scurve_reject(struct sc *s, unsigned int k)
 	      "scurve: window longer than 1024 samples rejected (%s)",
 	      t->err.msg);
 }
+
+/*
+ * Commits that leave a profile's own limits alone must not replan: row 0
+ * commits another block's gain, row 1 the same vmax/amax/jmax again and a
+ * new p0 (used only at reset).  Two copies of the chain run side by side;
+ * every profile output must stay bit-identical.
+ */
+void sc_profile_commit_other(struct sc *s, unsigned int k)
+{
+	static const char *const what[] = {
+		"g.k=3", "t.vmax=0.7 t.amax=3.3 t.p0=5 c.jmax=100 c.p0=-1"
+	};
+	static const char text[] = "period_us 1000\ninput x\n"
+		"output tp tv ta cp cv ca y\n"
+		"block t trapezoid in=x out=tp,tv,ta vmax=0.7 amax=3.3\n"
+		"block c scurve in=x out=cp,cv,ca vmax=0.7 amax=3.3 jmax=100\n"
+		"block g gain in=x out=y k=2\n";
+	struct sc_chain *a, *b;
+	int n, i, diff = 0, err = 0;
+
+	a = sc_open(s, 0, text);
+	b = sc_open(s, 1, text);
+	for (n = 0; n < 3000; n++) {
+		double x = n < 1500 ? 1.234567 : -0.5;
+
+		sc_set(a, 0, x);
+		sc_set(b, 0, x);
+		if ((n == 200 || n == 1700) && sc_commit(b, what[k]))
+			err = 1;
+		sc_step(a);
+		sc_step(b);
+		for (i = 0; i < 6; i++)
+			if (a->out[i] != b->out[i])
+				diff++;
+	}
+	sc_ok(s, a->c && b->c && !err && diff == 0,
+	      "profiles: commit of %s mid-move leaves every output bit identical (%d differ)",
+	      what[k], diff);
+}
