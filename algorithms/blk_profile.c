@@ -16,6 +16,13 @@
  * price is (M - 1)/2 samples of extra delay compared with a time-optimal
  * jerk-limited plan; the gain is that replanning mid-move keeps every
  * limit without a seven-phase planner for arbitrary initial states.
+ *
+ * The window length M belongs to the move: a committed amax or jmax (a
+ * new M, or a new amax under the same M) would break the bounds above if
+ * it took over mid-move, so it waits until the output rests at its
+ * target, and the move in progress finishes under the amax and jmax it
+ * was planned with.  A new vmax replans at once, within the amax in
+ * effect.
  */
 #include "srt_blocks.h"
 
@@ -112,6 +119,7 @@ const struct srt_block_type srt_blk_trapezoid = {
 struct srt_scurve_state {
 	struct srt_trap_run trap;
 	int idx, navg, settled;
+	double vmax, amax;	/* limits in effect (see scurve_step) */
 	double sum[3];
 	double out[3];
 	double hist[3][SCURVE_MAX_AVG];
@@ -147,6 +155,8 @@ static void scurve_rest_at(struct srt_scurve_state *s,
 	int i;
 
 	srt_trap_run_reset(&s->trap, p, c->vmax, c->amax);
+	s->vmax = c->vmax;
+	s->amax = c->amax;
 	s->navg = c->navg;
 	s->idx = 0;
 	s->settled = s->navg;
@@ -177,10 +187,15 @@ static void scurve_step(void *statep, const void *cfgp, const double *in,
 {
 	struct srt_scurve_state *s = statep;
 	const struct srt_prof_cfg *c = cfgp;
-	double now[3], inv = 1.0 / s->navg;
+	double now[3], inv;
 	int k;
 
-	srt_trap_run_step(&s->trap, in[0], c->vmax, c->amax, c->dt);
+	/* a committed amax/jmax takes over once the output rests exactly */
+	if ((c->navg != s->navg || c->amax != s->amax) &&
+	    s->settled >= s->navg)
+		scurve_rest_at(s, c, s->trap.p);
+	inv = 1.0 / s->navg;
+	srt_trap_run_step(&s->trap, in[0], s->vmax, s->amax, c->dt);
 	now[0] = s->trap.p;
 	now[1] = s->trap.v;
 	now[2] = s->trap.a;
@@ -210,19 +225,20 @@ static void scurve_step(void *statep, const void *cfgp, const double *in,
 }
 
 /*
- * New vmax/amax replan smoothly.  A new window length cannot reuse the old
- * window: the profile restarts at rest from its current position (the
- * velocity reference drops to zero), so change jmax while stopped.
+ * A new vmax replans at once: the trapezoid's acceleration still jumps by
+ * at most 2 amax, so the window keeps jerk and acceleration in bounds.  A
+ * new amax or jmax is left in the configuration for scurve_step() to take
+ * over at rest; until then the move keeps the limits it was planned with.
  */
 static void scurve_retune(void *statep, const void *oldp, const void *newp)
 {
 	struct srt_scurve_state *s = statep;
-	const struct srt_prof_cfg *n = newp;
+	const struct srt_prof_cfg *o = oldp, *n = newp;
 
-	if (n->navg != s->navg)
-		scurve_rest_at(s, n, s->out[0]);
-	else if (prof_limits_changed(oldp, n))
+	if (o->vmax != n->vmax) {
+		s->vmax = n->vmax;
 		s->trap.replan = true;
+	}
 }
 
 const struct srt_block_type srt_blk_scurve = {

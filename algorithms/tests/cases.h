@@ -124,6 +124,7 @@ void sc_trapezoid_retune(struct sc *s, unsigned int r);
 void sc_scurve(struct sc *s, unsigned int r);
 void sc_scurve_reject(struct sc *s, unsigned int r);
 void sc_profile_commit_other(struct sc *s, unsigned int r);
+void sc_scurve_commit_limits(struct sc *s, unsigned int r);
 void sc_dc_motor(struct sc *s, unsigned int r);
 void sc_dc_motor_stiff(struct sc *s, unsigned int r);
 void sc_msd(struct sc *s, unsigned int r);

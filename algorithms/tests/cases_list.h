@@ -70,6 +70,13 @@ static const struct sc_case sc_profile_cases[] = {
 	  sc_profile_commit_other, 0 },
 	{ "profiles: same limits, new p0 committed changes no bit",
 	  sc_profile_commit_other, 1 },
+	{ "scurve: lower jmax committed mid-move", sc_scurve_commit_limits, 0 },
+	{ "scurve: lower amax, jmax committed mid-move",
+	  sc_scurve_commit_limits, 1 },
+	{ "scurve: lower amax committed mid-move", sc_scurve_commit_limits, 2 },
+	{ "scurve: higher amax, jmax committed mid-move",
+	  sc_scurve_commit_limits, 3 },
+	{ "scurve: lower vmax committed mid-move", sc_scurve_commit_limits, 4 },
 };
 
 static const struct sc_case sc_plant_cases[] = {

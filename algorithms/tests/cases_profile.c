@@ -193,3 +193,66 @@ void sc_profile_commit_other(struct sc *s, unsigned int k)
 	      "profiles: commit of %s mid-move leaves every output bit identical (%d differ)",
 	      what[k], diff);
 }
+
+/*
+ * scurve limits committed mid-move: a new amax or jmax waits until the
+ * output rests (the move in progress keeps the limits it was planned
+ * with), a new vmax replans at once.  Every step of the first move must
+ * keep the old amax and jmax, every step of a second move the new ones.
+ */
+static const struct {
+	const char *set;
+	double amax, jmax;	/* in effect after the commit, at rest */
+} sc_scurve_limits[] = {
+	{ "c.jmax=50", 3.3, 50 },
+	{ "c.amax=1 c.jmax=50", 1, 50 },
+	{ "c.amax=1", 1, 100 },
+	{ "c.amax=6.6 c.jmax=200", 6.6, 200 },
+	{ "c.vmax=0.3", 3.3, 100 },
+};
+
+void sc_scurve_commit_limits(struct sc *s, unsigned int k)
+{
+	struct sc_chain *t;
+	double am = 3.3, jm = 100, a1 = 0, v1 = 0, apk[2] = { 0, 0 };
+	double jpk[2] = { 0, 0 }, afd[2] = { 0, 0 }, vpk = 0;
+	int n, ph, ok = 1, rest = 0;
+
+	t = sc_open(s, 0, "period_us 1000\ninput x\noutput p v a\n"
+		    "block c scurve in=x out=p,v,a vmax=0.7 amax=3.3 jmax=100\n");
+	for (n = 0; n < 14000; n++) {
+		double tg = n < 7000 ? 1.234567 : -0.5, v, a;
+
+		ph = n >= 7000;
+		if (n == 7000) {
+			am = sc_scurve_limits[k].amax;
+			jm = sc_scurve_limits[k].jmax;
+			rest = sc_out(t, 0) == 1.234567 && v1 == 0 && a1 == 0;
+		}
+		sc_set(t, 0, tg);
+		if (n == 300 && sc_commit(t, sc_scurve_limits[k].set))
+			ok = 0;
+		sc_step(t);
+		v = sc_out(t, 1);
+		a = sc_out(t, 2);
+		if (srt_fabs(a) > am * (1 + 1e-9) ||
+		    srt_fabs(a - a1) / DT > jm * (1 + 1e-6) ||
+		    srt_fabs(v - v1) / DT > am * (1 + 1e-6))
+			ok = 0;
+		apk[ph] = srt_max(apk[ph], srt_fabs(a));
+		jpk[ph] = srt_max(jpk[ph], srt_fabs(a - a1) / DT);
+		afd[ph] = srt_max(afd[ph], srt_fabs(v - v1) / DT);
+		if (n > 1500)
+			vpk = srt_max(vpk, srt_fabs(v));
+		a1 = a;
+		v1 = v;
+	}
+	sc_ok(s, t->c && ok && rest && sc_out(t, 0) == -0.5,
+	      "scurve: %s at step 300: |a| %g, |dv/dt| %g <= 3.3, jerk %g <= 100 to rest, then |a| %g, |dv/dt| %g <= %g, jerk %g <= %g",
+	      sc_scurve_limits[k].set, apk[0], afd[0], jpk[0], apk[1], afd[1],
+	      sc_scurve_limits[k].amax, jpk[1], sc_scurve_limits[k].jmax);
+	if (k == 4)
+		sc_ok(s, vpk <= 0.3 * (1 + 1e-9),
+		      "scurve: vmax=0.3 takes effect mid-move (|v| %g after 1.5 s)",
+		      vpk);
+}
