@@ -8,7 +8,8 @@
  * steps).  The derivative filter is discretized by backward Euler, which
  * stays stable for any Tf >= 0 (Tf = 0 is a plain backward difference).
  * The integrator is kept in output units, so changing ki alone never makes
- * the output jump; retune() absorbs kp/kd changes into it (bumpless).
+ * the output jump; retune() absorbs kp/kd changes into it (bumpless, but
+ * with aw=1 only within the integrator's limits, see pid_retune()).
  *
  * Anti-windup (aw): 0 none, 1 clamping (stop integrating while the output
  * is saturated and the error pushes further out, and keep the integrator
@@ -153,6 +154,14 @@ static void pid_step(void *statep, const void *cfgp, const double *in,
 /*
  * Keep kp e + integ + d unchanged for the last error: the next output
  * differs from the last only by what the new dynamics add in one step.
+ * With unchanged kp and kd nothing needs absorbing and the state keeps
+ * its bits.
+ *
+ * With aw=1 the integrator lives in [umin, umax] (pid_step() clamps it
+ * every sample).  If the integrator that would keep the sum lies outside,
+ * it is clamped here too and the retune is not bumpless: the output moves
+ * by the part that did not fit (e.g. kp 1 -> 5 at e = 1, umax = 2: the
+ * integrator would be -4, gets -2, u goes from 1 to min(5 - 2, 2) = 2).
  */
 static void pid_retune(void *statep, const void *oldp, const void *newp)
 {
@@ -160,8 +169,10 @@ static void pid_retune(void *statep, const void *oldp, const void *newp)
 	const struct srt_pid_cfg *o = oldp, *n = newp;
 	double before = o->kp * s->e_last + s->integ + s->d;
 
-	s->d = o->kd != 0 ? s->d * (n->kd / o->kd) : 0;
-	s->integ = before - n->kp * s->e_last - s->d;
+	if (o->kp != n->kp || o->kd != n->kd) {
+		s->d = o->kd != 0 ? s->d * (n->kd / o->kd) : 0;
+		s->integ = before - n->kp * s->e_last - s->d;
+	}
 	if (n->aw == PID_AW_CLAMP)
 		s->integ = srt_clamp(s->integ, n->umin, n->umax);
 }

@@ -119,6 +119,7 @@ void sc_pid_d_filter(struct sc *s, unsigned int r);
 void sc_pid_reject(struct sc *s, unsigned int r);
 void sc_pid_windup(struct sc *s, unsigned int r);
 void sc_pid_bumpless(struct sc *s, unsigned int r);
+void sc_pid_retune_limits(struct sc *s, unsigned int r);
 void sc_trapezoid(struct sc *s, unsigned int r);
 void sc_trapezoid_retune(struct sc *s, unsigned int r);
 void sc_scurve(struct sc *s, unsigned int r);

@@ -55,6 +55,12 @@ static const struct sc_case sc_pid_cases[] = {
 	{ "aw=2 without kaw and kp=0 rejected", sc_pid_reject, 1 },
 	{ "anti-windup: none, clamping, back-calculation", sc_pid_windup, 0 },
 	{ "bumpless transfer on a gain change", sc_pid_bumpless, 0 },
+	{ "retune, aw=0: bumpless past the limits", sc_pid_retune_limits, 0 },
+	{ "retune, aw=1: bumpless within the limits",
+	  sc_pid_retune_limits, 1 },
+	{ "retune, aw=1: integrator clamped, u moves as documented",
+	  sc_pid_retune_limits, 2 },
+	{ "retune, aw=2: bumpless past the limits", sc_pid_retune_limits, 3 },
 };
 
 static const struct sc_case sc_profile_cases[] = {

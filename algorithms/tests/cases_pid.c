@@ -159,3 +159,40 @@ void sc_pid_bumpless(struct sc *s, unsigned int r)
 	sc_near(s, after, sc_pid_run1(t, 1.0, 1.0), 1e-9,
 		"after retune the loop settles normally");
 }
+
+/*
+ * The limits of a bumpless retune: kp 1 -> k at e = 1, ki = 0, limits
+ * +-2.  The compensating integrator is 1 - k.  aw=0 keeps it, so u stays
+ * 1; aw=1 keeps it only within [umin, umax]: k = 2 (-1) stays bumpless,
+ * k = 5 (-4, clamped to -2) moves u to min(5 - 2, 2) = 2, as the README
+ * says.
+ */
+static const struct {
+	const char *params, *set;
+	double u;
+} sc_pid_retune_rows[] = {
+	{ "kp=1 umin=-2 umax=2 aw=0", "c.kp=5", 1 },
+	{ "kp=1 umin=-2 umax=2 aw=1", "c.kp=2", 1 },
+	{ "kp=1 umin=-2 umax=2 aw=1", "c.kp=5", 2 },
+	{ "kp=1 umin=-2 umax=2 aw=2 kaw=10", "c.kp=5", 1 },
+};
+
+void sc_pid_retune_limits(struct sc *s, unsigned int k)
+{
+	struct sc_chain *t = sc_pid_open(s, sc_pid_retune_rows[k].params);
+	double u[8];
+	int n, ok = 1;
+
+	for (n = 0; n < 8; n++) {
+		if (n == 4 && sc_commit(t, sc_pid_retune_rows[k].set))
+			ok = 0;
+		u[n] = sc_pid_run1(t, 1.0, 0.0);
+	}
+	for (n = 0; n < 8; n++)
+		if (u[n] != (n < 4 ? 1 : sc_pid_retune_rows[k].u))
+			ok = 0;
+	sc_ok(s, t->c && ok,
+	      "pid %s, %s at e=1: u 1 -> %g (got %g %g %g %g)",
+	      sc_pid_retune_rows[k].params, sc_pid_retune_rows[k].set,
+	      sc_pid_retune_rows[k].u, u[4], u[5], u[6], u[7]);
+}
