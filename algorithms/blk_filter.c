@@ -93,7 +93,7 @@ enum { BQ_LP, BQ_HP, BQ_NOTCH };
 
 static const struct srt_param_desc bq_params[] = {
 	[BQ_FC] = { "fc", 100, 1e-6, 1e9, "Hz",
-		"corner (notch) frequency, below fs/2", 1, 0 },
+		"corner (notch) frequency, below 0.499 fs", 1, 0 },
 	[BQ_Q] = { "q", 0.7071067811865476, 0.01, 1000, "",
 		"quality factor", 1, 0 },
 	[BQ_K] = { "k", 1, -1e9, 1e9, "", "gain", 1, 0 },
@@ -106,7 +106,7 @@ struct srt_bq_cfg {
 static const char *bq_check(const struct srt_pview *p)
 {
 	if (!(SRT_PV(p, BQ_FC) * p->dt < 0.499))
-		return "fc must be below the Nyquist frequency (fs/2)";
+		return "fc must be below 0.499 fs (fc*dt < 0.499; Nyquist is 0.5 fs)";
 	return NULL;
 }
 

@@ -139,6 +139,13 @@ void sc_biquad_nyquist(struct sc *s, unsigned int r)
 	t = sc_open1(s, "block f biquad_lp in=x out=y fc=600", "x", "y");
 	sc_ok(s, t->ret == SRT_EINVAL,
 	      "biquad: fc above Nyquist rejected (%s)", t->err.msg);
+	/* the rule is fc dt < 0.499: 499 Hz at 1 kHz is out, 498.9 is in */
+	t = sc_open1(s, "block f notch in=x out=y fc=499", "x", "y");
+	sc_ok(s, t->ret == SRT_EINVAL && sc_contains(t->err.msg, "0.499 fs"),
+	      "notch: fc = 0.499 fs rejected, message says so (%s)",
+	      t->err.msg);
+	t = sc_open1(s, "block f notch in=x out=y fc=498.9", "x", "y");
+	sc_ok(s, t->ret == 0, "notch: fc = 0.4989 fs accepted");
 }
 
 void sc_leadlag_step(struct sc *s, unsigned int r)
