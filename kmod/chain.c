@@ -18,38 +18,10 @@
 #include "chain.h"
 #include "region.h"
 #include "trace.h"
+#include "shieldrt_stage_text.h"
 
 /* How long a commit waits for the loop to reach a cycle boundary. */
 #define SRT_COMMIT_WAIT_MS	5000
-
-/* Assignments in a staging text: words holding '=' outside comments. */
-static u32 srt_count_assignments(const char *text, size_t len)
-{
-	bool comment = false, in_word = false, eq = false;
-	u32 n = 0;
-	size_t i;
-
-	for (i = 0; i <= len; i++) {
-		char ch = i < len ? text[i] : '\n';
-		bool blank = ch == ' ' || ch == '\t' || ch == '\r' ||
-			     ch == '\n' || ch == '#';
-
-		if (blank || comment) {
-			if (in_word && eq)
-				n++;
-			in_word = false;
-			eq = false;
-			if (ch == '#')
-				comment = true;
-			if (ch == '\n')
-				comment = false;
-			continue;
-		}
-		in_word = true;
-		eq |= ch == '=';
-	}
-	return n;
-}
 
 /* Drop staged and committed sets (srt_lock; the loop does not step kc). */
 static void srt_chain_drop_sets(struct srt_loop_chain *ch)
@@ -198,7 +170,7 @@ int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
 	ch->staged_buf = buf;
 	ch->staged_text = all;
 	ch->staged_len += len + 1;
-	ch->staged_params += srt_count_assignments(text, len);
+	ch->staged_params += srt_stage_count_assignments(text, len);
 out_unlock:
 	mutex_unlock(&srt_lock);
 	return ret;

@@ -426,7 +426,7 @@ static void sim_parse_commit(struct sim_opts *o, const char *arg)
 	c->lines = 1;
 	c->text = xasprintf("%s\n", text);
 	c->len = strlen(c->text);
-	c->params = commit_count_assignments(c->text, c->len);
+	c->params = srt_stage_count_assignments(c->text, c->len);
 	l->total = l->n;
 }
 

@@ -243,34 +243,6 @@ int commit_log_parse_line(struct commit_log *l, const char *line,
 	return 1;
 }
 
-unsigned int commit_count_assignments(const char *text, size_t len)
-{
-	bool comment = false, in_word = false, eq = false;
-	unsigned int n = 0;
-	size_t i;
-
-	for (i = 0; i <= len; i++) {
-		char ch = i < len ? text[i] : '\n';
-		bool blank = ch == ' ' || ch == '\t' || ch == '\r' ||
-			     ch == '\n' || ch == '#';
-
-		if (blank || comment) {
-			if (in_word && eq)
-				n++;
-			in_word = false;
-			eq = false;
-			if (ch == '#')
-				comment = true;
-			if (ch == '\n')
-				comment = false;
-			continue;
-		}
-		in_word = true;
-		eq |= ch == '=';
-	}
-	return n;
-}
-
 int commit_log_check(const struct commit_log *l, const char **why)
 {
 	static char msg[160];
@@ -302,8 +274,8 @@ int commit_log_check(const struct commit_log *l, const char **why)
 			*why = "a commit without its text";
 			return -1;
 		}
-		n = commit_count_assignments(l->rec[i].text,
-					     l->rec[i].len);
+		n = srt_stage_count_assignments(l->rec[i].text,
+						l->rec[i].len);
 		if (n != l->rec[i].params) {
 			snprintf(msg, sizeof(msg),
 				 "commit gen=%llu says params=%u, its set lines hold %u assignments",

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "../include/shieldrt_stage_text.h"
 
 struct sim_chain;
 
@@ -58,12 +59,6 @@ void commit_log_write(const struct commit_log *l, FILE *f);
  */
 int commit_log_parse_line(struct commit_log *l, const char *line,
 			  const char **why);
-
-/*
- * Assignments in staged text, counted as the module counts a commit's
- * params: words holding a '=', outside '#' comments.
- */
-unsigned int commit_count_assignments(const char *text, size_t len);
 
 /*
  * After the last line: the entries must be complete and in order, the
