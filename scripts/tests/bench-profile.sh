@@ -8,11 +8,7 @@
 # symbol); and its option checks.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-t() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/scripts/tests/tap.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -69,5 +65,4 @@ for bad in "--seconds 6,2" "--seconds 0,4" "--seconds x" "--row nosuch" "--top 0
 	t "'$bad': says why" grep -q 'bench-profile: ' "$work/out"
 done
 
-echo "1..$n"
-exit $fail
+tap_end

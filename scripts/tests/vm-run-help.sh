@@ -6,11 +6,7 @@
 # (TAP).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-n=0
-fail=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
-t() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+. "$top/scripts/tests/tap.sh"
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -28,5 +24,4 @@ t "vm-run -h exits 0" [ $? -eq 0 ]
 "$top/scripts/vm-run" --no-such-option >"$out" 2>&1
 t "an unknown option fails" [ $? -ne 0 ]
 t "an unknown option points at --help" grep -q 'vm-run --help' "$out"
-echo "1..$n"
-exit $fail
+tap_end
