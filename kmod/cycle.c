@@ -70,7 +70,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->last_yield_ns = now;
 	loop->rcu_cookie_ns = 0;
 	loop->rcu_check_ns = now;
-	loop->rcu_yield_due = false;
+	loop->rcu_due_ns = 0;
 	loop->prev_end_ns = 0;
 	loop->hb_arm_cycle = 0;
 	srt_flight_run_begin(loop);

@@ -198,7 +198,7 @@ struct srt_loop {
 	unsigned long rcu_cookie;
 	u64 rcu_cookie_ns;		/* when it was taken; 0: none */
 	u64 rcu_check_ns;		/* last look at it */
-	bool rcu_yield_due;		/* a yield waits for a gap */
+	u64 rcu_due_ns;			/* a yield due since; 0: none due */
 	u64 prev_end_ns;		/* the last cycle's end_ns; 0: none */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	u64 workload_sink;		/* keeps the busy work observable */

@@ -201,10 +201,13 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
  * SRT_RCU_GP_WAIT_NS; poll_state_synchronize_rcu() is a load and a
  * compare), and when that one has waited SRT_RCU_GP_WAIT_NS while
  * another task is runnable here, sleeps briefly: in a gap that ends
- * before @deadline when there is one (srt_yield_fit), else, once the
- * grace period has waited twice as long, at once (forced).  Never inside
- * a section (start_poll_synchronize_rcu() takes an rcu_node lock with
- * irqs saved).  Returns -EINTR if the loop is being stopped.
+ * before @deadline (srt_yield_fit), looked for at every check; when no
+ * gap has come for another SRT_RCU_GP_WAIT_NS since the yield fell due,
+ * at once (forced).  A grace period that stays blocked across yields
+ * taken in gaps makes each next yield due again, never forced for that
+ * alone.  Never inside a section (start_poll_synchronize_rcu() takes an
+ * rcu_node lock with irqs saved).  Returns -EINTR if the loop is being
+ * stopped.
  */
 static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
 			 u64 deadline)
@@ -214,14 +217,13 @@ static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	if (!IS_ENABLED(CONFIG_PREEMPT_RCU))
 		return 0;
 	now = ktime_get_ns();
-	if (now - loop->rcu_check_ns < SRT_QS_INTERVAL_NS &&
-	    !loop->rcu_yield_due)
+	if (now - loop->rcu_check_ns < SRT_QS_INTERVAL_NS && !loop->rcu_due_ns)
 		return 0;
 	loop->rcu_check_ns = now;
 	waited = now - loop->rcu_cookie_ns;
 	if (!loop->rcu_cookie_ns ||
 	    poll_state_synchronize_rcu(loop->rcu_cookie)) {
-		loop->rcu_yield_due = false;
+		loop->rcu_due_ns = 0;
 		if (loop->rcu_cookie_ns && waited < SRT_RCU_GP_WAIT_NS)
 			return 0;
 		loop->rcu_cookie = start_poll_synchronize_rcu();
@@ -229,16 +231,17 @@ static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		return 0;
 	}
 	if (waited < SRT_RCU_GP_WAIT_NS || single_task_running()) {
-		loop->rcu_yield_due = false;
+		loop->rcu_due_ns = 0;
 		return 0;
 	}
 	/* Due: looked at again every cycle until it is taken. */
-	loop->rcu_yield_due = true;
+	if (!loop->rcu_due_ns)
+		loop->rcu_due_ns = now;
 	len = c->live.yield_ns ? c->live.yield_ns : SRT_RCU_YIELD_NS;
 	fit = srt_yield_fit(loop, now, deadline, len);
-	if (!fit && waited < 2 * SRT_RCU_GP_WAIT_NS)
+	if (!fit && now - loop->rcu_due_ns < SRT_RCU_GP_WAIT_NS)
 		return 0;
-	loop->rcu_yield_due = false;
+	loop->rcu_due_ns = 0;
 	c->rcu_yields++;
 	trace_rcu_yield(loop->name, c->s.cycle, waited);
 	return srt_yield_sleep(loop, c, now, fit ? fit : len, !fit);

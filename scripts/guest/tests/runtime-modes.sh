@@ -127,6 +127,8 @@ t_check "start yg" ctl "start yg"
 sleep 2
 t_check "stop yg" ctl "stop yg"
 t_ge "yg: yields taken" "$(st yg yields)" 10
+note "yg: yields $(st yg yields), rcu_yields $(st yg rcu_yields), forced $(st yg yields_forced), overruns $(st yg overruns)"
+[ -d $ev ] && grep 'yield_forced: loop=yg' $TR/trace | sed 's/^/# /'
 t_eq "yg: none forced (a 9.7 ms gap every cycle)" 0 "$(st yg yields_forced)"
 t_check "destroy yg" ctl "destroy yg"
 t_check "create poll loop without a gap" \
