@@ -316,10 +316,17 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 			if (!ret && c->s.thread_latency_ns >= 0)
 				srt_slack_update(&loop->slack,
 						 c->s.thread_latency_ns);
-		}
-		/* The slack can grow to a period: then it never sleeps. */
-		if (!ret)
+			/*
+			 * The sleep lent the CPU to what was runnable here, a
+			 * preempted RCU reader too: no RCU yield is due.  One
+			 * would find no gap after it (what is left is the
+			 * slack) and be forced, making the cycle late.
+			 */
+			loop->rcu_due_ns = 0;
+		} else {
+			/* The slack can grow to a period: it never sleeps. */
 			ret = srt_rcu_check(loop, c, deadline);
+		}
 		break;
 	}
 	if (ret)
