@@ -63,8 +63,6 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	deadline = srt_first_deadline(now, period, max(period, 100000ULL),
 				      loop->cfg.align, srt_epoch_ns,
 				      loop->cfg.phase_ns);
-	srt_slack_init(&loop->slack, loop->cfg.slack_min_ns,
-		       srt_config_slack_max(&loop->cfg));
 	loop->pol.consecutive = 0;
 	loop->pol.safe = false;
 	loop->last_yield_ns = now;

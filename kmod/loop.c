@@ -248,6 +248,19 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	if (ret)
 		return ret;
 
+	/*
+	 * The wake latencies the slack estimator learned belong to this CPU
+	 * and these settings: a restart keeps them, so its first sleeps do
+	 * not start over from the ceiling and drop at once (on x86_64-debug
+	 * under TCG the first sleep after that drop woke some 15 us late,
+	 * once per start).  A loop never run, or reconfigured since, starts
+	 * at the ceiling.
+	 */
+	if (!loop->slack.total || loop->slack_gen != loop->cfg_gen) {
+		srt_slack_init(&loop->slack, loop->cfg.slack_min_ns,
+			       srt_config_slack_max(&loop->cfg));
+		loop->slack_gen = loop->cfg_gen;
+	}
 	task = kthread_create_on_cpu(srt_loop_thread, loop, loop->cfg.cpu,
 				     "shieldrt/%u");
 	if (IS_ERR(task)) {

@@ -161,6 +161,7 @@ struct srt_loop {
 	bool dead;			/* destroyed, memory still referenced */
 	struct task_struct *task;
 	u64 cfg_gen;			/* bumped by every reconfigure */
+	u64 slack_gen;			/* the cfg_gen slack learned under */
 	char last_error[SRT_ERR_LEN];
 	void *view;			/* kmod/admin/ only: its debugfs view */
 

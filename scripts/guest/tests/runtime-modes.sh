@@ -187,4 +187,24 @@ t_le "restarted run counted afresh" "$(st hy cycles)" 1500
 t_check "reset stopped loop" ctl "reset hy"
 t_eq "reset zeroes cycles" 0 "$(st hy cycles)"
 
+# A restart keeps the wake latencies hybrid learned; a changed setting
+# starts it over at the ceiling.  With a 200 ms period and a 180 ms
+# ceiling, a run from the ceiling spins some 180 ms in its first wait; a
+# restarted one, a few learned leads (TCG's wake latencies: far below
+# the 30 ms each of its three waits could take before the bound).
+t_check "create hybrid loop (180 ms ceiling)" \
+	ctl "create name=hl cpu=$ISO period_us=200000 mode=hybrid slack_max_ns=180000000"
+hl_run() {
+	ctl "start hl" && sleep "$1" && ctl "stop hl" && st hl spin_ns
+}
+spin1=$(hl_run 1)
+spin2=$(hl_run 0.5)
+note "hl: spin_ns first run $spin1 (1 s), restart $spin2 (0.5 s), lead $(st hl slack_target_ns) ns"
+t_ge "hl: a first run waits from the ceiling (spins >= 90 ms)" "${spin1:-0}" 90000000
+t_le "hl: a restart keeps the learned lead (spins < 90 ms)" "${spin2:-999999999}" 89999999
+t_check "hl: change a setting" sh -c "echo noise_ns=2000 >$SRT_DBG/hl/config"
+spin3=$(hl_run 0.5)
+t_ge "hl: after a change it waits from the ceiling again (spins >= 90 ms)" "${spin3:-0}" 90000000
+t_check "destroy hl" ctl "destroy hl"
+
 srt_unload
