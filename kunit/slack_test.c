@@ -117,17 +117,41 @@ static void srt_test_ceiling(struct kunit *test)
 	KUNIT_EXPECT_LE(test, s.slack_ns, 5000ULL * 9 / 8);
 }
 
-/* The first wakes are all there is: the lead covers the latest of them. */
+/*
+ * The first wakes are all there is: the lead comes down from the ceiling
+ * by halves to cover the latest of them, and rises at once.
+ */
 static void srt_test_first_wakes(struct kunit *test)
 {
 	struct srt_slack s;
 
 	srt_slack_init(&s, FLOOR, CEIL);
 	srt_slack_update(&s, 30000);
+	KUNIT_EXPECT_EQ(test, s.slack_ns, CEIL / 2);
+	srt_slack_update(&s, 30000);
+	KUNIT_EXPECT_EQ(test, s.slack_ns, CEIL / 4);
+	srt_slack_update(&s, 30000);
 	KUNIT_EXPECT_GT(test, s.slack_ns, 30000ULL);
 	KUNIT_EXPECT_LT(test, s.slack_ns, 30000ULL * 3 / 2);
 	srt_slack_update(&s, 60000);
 	KUNIT_EXPECT_GT(test, s.slack_ns, 60000ULL);
+}
+
+/* A lead far above the latencies halves per wake, never below them. */
+static void srt_test_comes_down_by_halves(struct kunit *test)
+{
+	struct srt_slack s;
+	u64 prev;
+	int i;
+
+	srt_slack_init(&s, FLOOR, CEIL);
+	for (i = 0; i < 6; i++) {
+		prev = s.slack_ns;
+		srt_slack_update(&s, 1000);
+		KUNIT_EXPECT_EQ(test, s.slack_ns, max(prev / 2, FLOOR));
+	}
+	srt_feed(&s, 1000, 10);
+	KUNIT_EXPECT_EQ(test, s.slack_ns, FLOOR);
 }
 
 /* One stray spike is not worth spinning for on every later cycle. */
@@ -192,6 +216,7 @@ static struct kunit_case srt_slack_cases[] = {
 	KUNIT_CASE(srt_test_floor),
 	KUNIT_CASE(srt_test_ceiling),
 	KUNIT_CASE(srt_test_first_wakes),
+	KUNIT_CASE(srt_test_comes_down_by_halves),
 	KUNIT_CASE(srt_test_spike_ignored),
 	KUNIT_CASE(srt_test_frequent_spikes_covered),
 	KUNIT_CASE(srt_test_rare_spikes_not_covered),

@@ -5,7 +5,9 @@
  * log-scale histogram whose counts halve every SRT_SLACK_WINDOW wakes, so
  * old latencies fade.  A quantile, not the maximum: one stray spike would
  * otherwise buy a long spin on every later cycle, while a latency seen on
- * more than 1 - q of the wakes is covered.  Pure.
+ * more than 1 - q of the wakes is covered.  The lead rises to a new
+ * estimate at once and comes down to one by halves, a wake at a time.
+ * Pure.
  */
 #ifndef SHIELDRT_SLACK_H
 #define SHIELDRT_SLACK_H
