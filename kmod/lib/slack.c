@@ -59,9 +59,9 @@ static u64 srt_slack_quantile(const struct srt_slack *s)
  * An eighth of margin above the bucket edge.  The lead rises at once but
  * comes down by at most half a wake: on x86_64-debug under TCG the first
  * sleep after a drop from the ceiling straight to a few us woke some
- * 15 us late (the delay fell inside the timer interrupt, before our
- * handler; its cause is not known), in every start; coming down by
- * halves, no cycle of a start was late by 5 us.
+ * 15 us late at every first start (the delay fell inside the timer
+ * interrupt, before our handler; its cause is not known).  Coming down
+ * by halves, no cycle among a start's first 20 was late by 5 us.
  */
 static void srt_slack_apply(struct srt_slack *s)
 {
