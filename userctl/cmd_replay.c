@@ -18,9 +18,10 @@
  * took effect during it, since it does not carry the values.
  *
  * The recording is read strictly, as record writes it: header words,
- * seq, cycle and flags are plain digits, column names exact and each
- * once, a commit's params= its assignment count, the commits of the
- * recording at non-decreasing cycles.  Its period_ns, n_in and n_out
+ * seq, cycle, flags and the timing columns are plain digits (the two
+ * latencies may have a minus), column names exact and each once, a
+ * commit's params= its assignment count, the commits of the recording at
+ * non-decreasing cycles, no NUL byte and no line over SIM_LINE_MAX.  Its period_ns, n_in and n_out
  * must be the chain's (period_ns is the period when neither the chain
  * nor -p gives one).  CRLF line ends are read as LF.  Anything else is
  * bad input, with the reason, never a guess.
@@ -39,6 +40,26 @@
 
 #define RP_SAFE_FLAG	(1u << 2)	/* SRT_CYC_SAFE: outputs held, no step */
 
+/*
+ * The record's other fixed columns: replay does not use them, but checks
+ * them as record writes them (unsigned, or signed with a minus), so a
+ * recording that was edited or damaged there is refused, not half read.
+ */
+static const struct rp_time {
+	const char *name;
+	bool sign;
+	unsigned long long max;
+} rp_time[] = {
+	{ "deadline_ns", false, ULLONG_MAX },
+	{ "wake_ns", false, ULLONG_MAX },
+	{ "end_ns", false, ULLONG_MAX },
+	{ "irq_latency_ns", true, LLONG_MAX },
+	{ "wake_latency_ns", true, LLONG_MAX },
+	{ "compute_ns", false, ULLONG_MAX },
+	{ "missed", false, UINT32_MAX },
+};
+#define RP_N_TIME	ARRAY_SIZE(rp_time)
+
 struct rp_file {
 	const char *path;
 	FILE *f;
@@ -47,6 +68,7 @@ struct rp_file {
 	unsigned long lineno;
 	unsigned int ncol;
 	int c_seq, c_cycle, c_flags;
+	int c_time[RP_N_TIME];		/* the columns of rp_time[] */
 	int c_in[SRT_MAX_IO], c_out[SRT_MAX_IO];
 	/* from "# shieldrt-record" and "# end" lines, -1 if absent */
 	long long decimation, commit_start, commit_end, commits_before;
@@ -184,13 +206,11 @@ static void rp_comment(struct rp_file *r, const char *line)
 /* The next line, without its LF or CRLF; false at the end. */
 static bool rp_getline(struct rp_file *r)
 {
-	ssize_t len = getline(&r->line, &r->cap, r->f);
+	ssize_t len = sim_read_line(&r->line, &r->cap, r->f, r->path,
+				    r->lineno + 1);
 
-	if (len < 0) {
-		if (ferror(r->f))
-			usage_error("%s: %s", r->path, strerror(errno));
+	if (len < 0)
 		return false;
-	}
 	r->lineno++;
 	if (len && r->line[len - 1] == '\n')
 		r->line[--len] = '\0';
@@ -252,6 +272,17 @@ static void rp_take_col(struct rp_file *r, int *col, unsigned int i,
 	*col = (int)i;
 }
 
+/* The rp_time[] entry of a column name, RP_N_TIME if none. */
+static unsigned int rp_time_index(const char *name)
+{
+	unsigned int k;
+
+	for (k = 0; k < RP_N_TIME; k++)
+		if (!strcmp(name, rp_time[k].name))
+			break;
+	return k;
+}
+
 static void rp_header(struct rp_file *r, const struct sim_chain *s)
 {
 	char *field[SIM_MAX_FIELDS];
@@ -259,6 +290,8 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 	bool any_out = false;
 
 	r->c_seq = r->c_cycle = r->c_flags = -1;
+	for (i = 0; i < RP_N_TIME; i++)
+		r->c_time[i] = -1;
 	for (i = 0; i < SRT_MAX_IO; i++)
 		r->c_in[i] = r->c_out[i] = -1;
 	if (!rp_next(r, field))
@@ -271,6 +304,7 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 		const char *name = field[i];
 		int ki = rp_col_index(name, "in");
 		int ko = rp_col_index(name, "out");
+		unsigned int kt = rp_time_index(name);
 
 		if (!strcmp(name, "seq"))
 			rp_take_col(r, &r->c_seq, i, field);
@@ -278,6 +312,8 @@ static void rp_header(struct rp_file *r, const struct sim_chain *s)
 			rp_take_col(r, &r->c_cycle, i, field);
 		else if (!strcmp(name, "flags"))
 			rp_take_col(r, &r->c_flags, i, field);
+		else if (kt < RP_N_TIME)
+			rp_take_col(r, &r->c_time[kt], i, field);
 		else if (ki >= 0)
 			rp_take_col(r, &r->c_in[ki], i, field);
 		else if (ko >= 0)
@@ -306,6 +342,27 @@ static unsigned long long rp_uint(struct rp_file *r, const char *s,
 		usage_error("%s: line %lu: %s '%s' is not an integer from 0 to %llu",
 			    r->path, r->lineno, what, s, max);
 	return v;
+}
+
+/* The row's rp_time[] columns, each as record writes it. */
+static void rp_check_time(struct rp_file *r, char **field)
+{
+	unsigned int k;
+
+	for (k = 0; k < RP_N_TIME; k++) {
+		const char *v = r->c_time[k] < 0 ? NULL : field[r->c_time[k]];
+		unsigned long long n;
+
+		if (!v)
+			continue;
+		if (rp_time[k].sign && v[0] == '-')
+			v++;
+		if (rp_digits(v, strlen(v), rp_time[k].max, &n))
+			usage_error("%s: line %lu: %s '%s' is not %s integer as record writes it",
+				    r->path, r->lineno, rp_time[k].name,
+				    field[r->c_time[k]],
+				    rp_time[k].sign ? "an" : "an unsigned");
+	}
 }
 
 static u64 rp_value(struct rp_file *r, const char *s, const char *col)
@@ -524,6 +581,8 @@ int cmd_replay(int argc, char **argv)
 						ULLONG_MAX);
 		unsigned long long fl = rp_uint(&r, field[r.c_flags], "flags",
 						UINT32_MAX);
+
+		rp_check_time(&r, field);
 
 		if (!rec) {
 			first = cy;

@@ -74,6 +74,38 @@ void sim_chain_free(struct sim_chain *s)
 	s->c = NULL;
 }
 
+ssize_t sim_read_line(char **line, size_t *cap, FILE *f, const char *path,
+		      unsigned long lineno)
+{
+	size_t len = 0;
+	int ch;
+
+	for (;;) {
+		ch = getc_unlocked(f);
+		if (ch == EOF) {
+			if (ferror(f))
+				usage_error("%s: %s", path, strerror(errno));
+			if (!len)
+				return -1;
+			break;
+		}
+		if (!ch)
+			usage_error("%s: line %lu: a NUL byte", path, lineno);
+		if (len == SIM_LINE_MAX)
+			usage_error("%s: line %lu: longer than %d bytes", path,
+				    lineno, SIM_LINE_MAX);
+		if (len + 2 > *cap) {
+			*cap = *cap ? 2 * *cap : 256;
+			*line = xrealloc(*line, *cap);
+		}
+		(*line)[len++] = (char)ch;
+		if (ch == '\n')
+			break;
+	}
+	(*line)[len] = '\0';
+	return (ssize_t)len;
+}
+
 unsigned int sim_csv_split(char *line, char **field, unsigned int max,
 			   bool trim)
 {
@@ -202,7 +234,8 @@ static void sim_input_open(struct sim_input *in, const struct sim_chain *s,
 	if (!in->f)
 		usage_error("cannot read %s: %s", path, strerror(errno));
 	do {
-		if (getline(&in->line, &in->cap, in->f) < 0)
+		if (sim_read_line(&in->line, &in->cap, in->f, path,
+				  in->lineno + 1) < 0)
 			usage_error("%s: no header line", path);
 		in->lineno++;
 	} while (in->line[0] == '#' || in->line[strspn(in->line, " \t\r\n")] == '\0');
@@ -231,7 +264,8 @@ static bool sim_input_row(struct sim_input *in, const char *path, u64 *vals)
 	u64 b;
 
 	for (;;) {
-		if (getline(&in->line, &in->cap, in->f) < 0)
+		if (sim_read_line(&in->line, &in->cap, in->f, path,
+				  in->lineno + 1) < 0)
 			return false;
 		in->lineno++;
 		if (in->line[0] != '#' &&

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "../algorithms/srt_chain.h"
 #include "../include/shieldrt_f64.h"
@@ -29,6 +30,18 @@ void sim_chain_load(struct sim_chain *s, const char *path, u32 period_ns);
 int sim_chain_try_load(struct sim_chain *s, const char *path, u32 period_ns,
 		       struct srt_err *err);
 void sim_chain_free(struct sim_chain *s);
+
+/*
+ * The next line of a text input (a CSV, a recording), its LF kept, into
+ * *line (grown as needed, like getline()), and no longer than
+ * SIM_LINE_MAX bytes: an endless line, /dev/zero say, is a usage error
+ * naming @path and line @lineno, not a read into memory without end.  So
+ * is a NUL byte, which would end the line early for every parser after.
+ * Returns the length, or -1 at the end of the input.
+ */
+#define SIM_LINE_MAX	(1 << 20)
+ssize_t sim_read_line(char **line, size_t *cap, FILE *f, const char *path,
+		      unsigned long lineno);
 
 /*
  * One CSV line split at commas in place; fields point into line.  The

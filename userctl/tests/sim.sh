@@ -238,6 +238,34 @@ for f in "flags|-1|10" "seq|+1|1" "cycle| 1|2" "cycle|1 |2" "flags|4294967296|10
 	t_eq "replay refuses $fn '$fv': exit 2" 2 $?
 	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not an integer"
 done
+# the columns replay does not use are checked as record writes them too
+for f in "wake_ns|abc|4" "deadline_ns|-1|3" "end_ns|1e3|5" \
+	"irq_latency_ns|zz|6" "wake_latency_ns|--5|7" "compute_ns| 5|8" \
+	"missed|4294967296|9"; do
+	fn=${f%%|*} fr=${f#*|} fv=${fr%|*} fc=${f##*|}
+	awk -F, -v OFS=, -v c="$fc" -v v="$fv" 'NR == 4 { $c = v } 1' \
+		"$T/g.csv" > "$T/gbad.csv"
+	uc replay "$T/g.chain" "$T/gbad.csv"
+	t_eq "replay refuses $fn '$fv': exit 2" 2 $?
+	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not"
+done
+awk -F, -v OFS=, 'NR == 4 { $6 = -1; $7 = -250 } 1' "$T/g.csv" > "$T/neg.csv"
+uc replay "$T/g.chain" "$T/neg.csv"
+t_eq "replay takes negative latencies, as record writes them: exit 0" 0 $?
+{ sed -n 1,3p "$T/g.csv"; printf '%s\0,7\n' "$(sed -n 4p "$T/g.csv")"
+  sed -n '5,$p' "$T/g.csv"; } > "$T/nul.csv"
+uc replay "$T/g.chain" "$T/nul.csv"
+t_eq "replay refuses a row with a NUL byte: exit 2" 2 $?
+t_check "replay: the NUL: names the line" has "line 4: a NUL byte"
+head -c 2000000 /dev/zero | tr '\0' a > "$T/long.csv"
+for f in /dev/zero "$T/long.csv"; do
+	(ulimit -v 300000; "$U" replay "$T/g.chain" "$f") > "$OUT" 2>&1
+	t_eq "replay of $(basename "$f") (an endless line) in 300 MB: exit 2" 2 $?
+	t_check "replay: $(basename "$f"): says why" has "line 1: \(a NUL byte\|longer than 1048576 bytes\)"
+	(ulimit -v 300000; "$U" sim "$T/g.chain" -p 1000 -n 2 -i "$f") > "$OUT" 2>&1
+	t_eq "sim -i $(basename "$f") in 300 MB: exit 2" 2 $?
+	t_check "sim -i $(basename "$f"): says why" has "line 1: \(a NUL byte\|longer than 1048576 bytes\)"
+done
 gbad "a column 'out'" '2 s/,out0$/,out/' "no output column"
 gbad "a column 'out+0'" '2 s/,out0$/,out+0/' "no output column"
 gbad "a column twice" '2 s/,in0,/,out0,/' "column 'out0' twice (columns 11 and 12)"
