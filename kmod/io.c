@@ -181,6 +181,39 @@ EXPORT_SYMBOL_GPL(srt_io_unlock);
 
 /* ---- binding (srt_lock held) ---- */
 
+/* The provider a binding names, if it is there and can do what is asked. */
+static struct srt_io_provider *srt_io_spec_provider(const struct srt_io_spec *sp,
+						    char *err, size_t errlen)
+{
+	struct srt_io_provider *p = srt_io_find(sp->name);
+
+	if (!p) {
+		snprintf(err, errlen, "io: no provider named '%s'", sp->name);
+		return ERR_PTR(-ENOENT);
+	}
+	if ((sp->n_in && !p->read) || (sp->n_out && !p->write)) {
+		snprintf(err, errlen, "io: provider %s cannot %s", sp->name,
+			 sp->n_in ? "read inputs" : "write outputs");
+		return ERR_PTR(-EINVAL);
+	}
+	return p;
+}
+
+int srt_io_check_specs(const struct srt_config *cfg, char *err,
+		       size_t errlen)
+{
+	struct srt_io_provider *p;
+	u32 i;
+
+	lockdep_assert_held(&srt_lock);
+	for (i = 0; i < cfg->n_io; i++) {
+		p = srt_io_spec_provider(&cfg->io[i], err, errlen);
+		if (IS_ERR(p))
+			return PTR_ERR(p);
+	}
+	return 0;
+}
+
 int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
 {
 	const struct srt_config *cfg = &loop->cfg;
@@ -195,18 +228,9 @@ int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
 	for (i = 0; i < cfg->n_io; i++) {
 		const struct srt_io_spec *sp = &cfg->io[i];
 
-		p = srt_io_find(sp->name);
-		if (!p) {
-			snprintf(err, errlen, "io: no provider named '%s'",
-				 sp->name);
-			ret = -ENOENT;
-			goto err_unbind;
-		}
-		if ((sp->n_in && !p->read) || (sp->n_out && !p->write)) {
-			snprintf(err, errlen, "io: provider %s cannot %s",
-				 sp->name, sp->n_in ? "read inputs" :
-				 "write outputs");
-			ret = -EINVAL;
+		p = srt_io_spec_provider(sp, err, errlen);
+		if (IS_ERR(p)) {
+			ret = PTR_ERR(p);
 			goto err_unbind;
 		}
 		b = &loop->io.b[i];

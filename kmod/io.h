@@ -68,6 +68,9 @@ struct srt_io_cycle {
 };
 
 /* srt_lock held. */
+/* Every binding's provider is there and can read or write as asked. */
+int srt_io_check_specs(const struct srt_config *cfg, char *err,
+		       size_t errlen);
 int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen);
 void srt_io_unbind_all(struct srt_loop *loop);
 int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen);

@@ -401,6 +401,25 @@ int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 }
 
 /*
+ * What a create asks of the machine, checked without creating anything:
+ * its CPU, and its providers.  The control file checks a whole write
+ * with it before any line runs; the create checks again when it runs.
+ */
+int srt_loop_check_machine(const struct srt_config *cfg, char *err,
+			   size_t errlen)
+{
+	int ret;
+
+	cpus_read_lock();
+	mutex_lock(&srt_lock);
+	ret = srt_check_cpu(cfg, err, errlen) ?:
+	      srt_io_check_specs(cfg, err, errlen);
+	mutex_unlock(&srt_lock);
+	cpus_read_unlock();
+	return ret;
+}
+
+/*
  * Create a loop from a validated configuration; with @start, start it
  * too, and if that fails the loop is not left behind.  Returns the loop
  * with a reference for the caller, or an ERR_PTR with @err set.

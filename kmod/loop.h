@@ -225,6 +225,8 @@ void srt_loop_put(struct srt_loop *loop);
  */
 struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
 				 char *err, size_t errlen);
+int srt_loop_check_machine(const struct srt_config *cfg, char *err,
+			   size_t errlen);
 struct srt_loop *srt_loop_unlink(const char *name, char *err, size_t errlen);
 struct srt_loop *srt_loop_unlink_first(void);
 int srt_loop_start(const char *name, char *err, size_t errlen);

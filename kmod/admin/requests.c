@@ -263,10 +263,12 @@ static int srt_req_control_line(char *line, char *err, size_t errlen)
 /*
  * Check every line of a control write before any runs: its verb, its
  * loop name, and a create's settings as a create parses and validates
- * them (what depends on other loops, CPUs or providers is checked when
- * the line runs).  On
- * the first bad line the whole write is refused, nothing run, and its
- * number is in the reason.  @text is a copy: parsing cuts it up.
+ * them, with what they ask of the machine (its CPU, its providers).
+ * What depends on the other loops (a name taken or missing, a CPU or a
+ * named lock in use) may change with the lines before it, and is checked
+ * when the line runs.  On the first bad line the whole write is refused,
+ * nothing run, and its number is in the reason.  @text is a copy:
+ * parsing cuts it up.
  */
 static int srt_req_control_check(char *text, char *err, size_t errlen)
 {
@@ -291,7 +293,8 @@ static int srt_req_control_check(char *text, char *err, size_t errlen)
 		if (!ret && verb == SRT_VERB_CREATE) {
 			srt_config_defaults(cfg);
 			ret = srt_config_parse(cfg, args, &seen, err, errlen) ?:
-			      srt_config_validate(cfg, err, errlen);
+			      srt_config_validate(cfg, err, errlen) ?:
+			      srt_loop_check_machine(cfg, err, errlen);
 		}
 	}
 	kfree(cfg);

@@ -94,6 +94,25 @@ refuse "control: create m1, create m1 again, start m1" $SRT_DBG/control \
 t_check "m1 exists (the first line ran)" test -d $SRT_DBG/m1
 t_eq "m1 was not started" configured "$(cat $SRT_DBG/m1/state)"
 t_check "destroy m1" ctl "destroy m1"
+# What a create asks of the machine is part of the check: a CPU that is
+# there, an isolated one for a poll loop (no force=1), a provider that is.
+for bad in "cpu=0 period_us=1000 mode=poll|cpu 0 is not isolated" \
+	"cpu=4096 period_us=1000|cpu 4096 is not present" \
+	"cpu=$ISO period_us=1000 io=nosuchprov:in=0|no provider named 'nosuchprov'"; do
+	refuse "control: create m1, then create m2 ${bad%%|*}" $SRT_DBG/control \
+		"create name=m1 cpu=$ISO period_us=1000\n\ncreate name=m2 ${bad%%|*}\n"
+	case $(cat $SRT_DBG/last_error) in
+	"line 3: "*"${bad#*|}"*"; no line of this write was run") t_ok "last_error names line 3: ${bad#*|}" ;;
+	*) t_fail "last_error names line 3: ${bad#*|}" "$(cat $SRT_DBG/last_error)" ;;
+	esac
+	t_check "neither m1 nor m2 exists" sh -c "! ls $SRT_DBG | grep -q '^m[12]\$'"
+done
+# A loop that a start names but no line creates is found missing when
+# the start runs: the lines before it took effect (README).
+refuse "control: create m1, start nosuch" $SRT_DBG/control \
+	"create name=m1 cpu=$ISO period_us=1000\nstart nosuch\n"
+t_check "m1 exists (the first line ran)" test -d $SRT_DBG/m1
+t_check "destroy m1" ctl "destroy m1"
 
 # A flood of bad control lines: a bounded trace in the log.
 n0=$(dmesg | grep -c 'shieldrt: ')
