@@ -289,7 +289,7 @@ void srt_io_unbind_all(struct srt_loop *loop)
 	loop->io.trig = NULL;
 }
 
-int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
+int srt_io_check_present(struct srt_loop *loop, char *err, size_t errlen)
 {
 	u32 i;
 
@@ -302,7 +302,13 @@ int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
 			return -ENODEV;
 		}
 	}
-	return srt_io_spec_check_signals(&loop->cfg, loop->sig.n_in,
+	return 0;
+}
+
+int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
+{
+	return srt_io_check_present(loop, err, errlen) ?:
+	       srt_io_spec_check_signals(&loop->cfg, loop->sig.n_in,
 					 loop->sig.n_out, err, errlen);
 }
 

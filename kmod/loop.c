@@ -591,8 +591,10 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 			 name, srt_state_name(READ_ONCE(loop->state)));
 		ret = -EBUSY;
 	} else if (loop) {
-		set_bit(SRT_REQ_RESUME, &loop->requests);
-		ret = 0;
+		/* Gone for good: the next cycle would be safe again (io). */
+		ret = srt_io_check_present(loop, err, errlen);
+		if (!ret)
+			set_bit(SRT_REQ_RESUME, &loop->requests);
 	}
 	mutex_unlock(&srt_lock);
 	return ret;

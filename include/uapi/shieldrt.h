@@ -321,7 +321,7 @@ struct shieldrt_attach {
  *   ENOSPC  an output buffer is too small; the reply says how much is
  *           needed and the rest of the reply is filled
  *   ENOMEM  out of memory
- *   ENODEV  start: a provider the loop is bound to was unloaded
+ *   ENODEV  start, resume: a provider the loop is bound to was unloaded
  *           (err names it; destroy and create the loop again)
  *   ETIMEDOUT  commit: the loop reached no cycle boundary in time (a
  *           mode=external loop without triggers); the set stays staged

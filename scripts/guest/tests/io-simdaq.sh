@@ -11,7 +11,8 @@
 #   - every cycle read one whole conversion (torn == 0), triggers ~ cycles,
 #     the provider's and the loop's counts agree;
 #   - rmmod of the provider while bound puts both loops in safe state
-#     (reason io); the hrtimer loop keeps cycling; then destroy and unload.
+#     (reason io), and a resume is refused (ENODEV); the hrtimer loop
+#     keeps cycling; then destroy and unload.
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
@@ -187,6 +188,13 @@ done
 c0=$(st ht cycles)
 t_wait_ge "ht keeps cycling in safe state" $((c0 + 50)) 30 st ht cycles
 t_eq "ex stays in safe state (no trigger left)" safe "$(cat $SRT_DBG/ex/state)"
+# A resume could only fall back to safe state at the next cycle: refused.
+userctl loop resume ht >/tmp/rs.out 2>&1
+t_eq "resume ht with its provider gone: exit 1" 1 $?
+t_check "resume: ENODEV, the provider named" \
+	grep -q "ENODEV.*simdaq was unloaded\|simdaq was unloaded.*ENODEV" /tmp/rs.out
+t_eq "ht still in safe state, reason io" "safe io" \
+	"$(cat $SRT_DBG/ht/state) $(st ht safe_reason)"
 t_check "the card's debugfs is gone" sh -c "! test -e $DQ"
 t_check "the module is gone" sh -c "! test -d /sys/module/shieldrt_simdaq"
 t_check "no splat" sh -c "! dmesg | grep -qE 'BUG:|WARNING:|Oops|circular locking|scheduling while atomic'"
