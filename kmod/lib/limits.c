@@ -129,6 +129,13 @@ static int srt_limits_line(struct srt_limits *l, char *line, u32 n_out,
 			 a, b);
 		return -EINVAL;
 	}
+	/* Every finite value is below +inf and above -inf: a trip a cycle. */
+	if (min == SRT_F64_PINF || max == SRT_F64_NINF) {
+		snprintf(err, errlen, "out=%u: %s no value can meet", out,
+			 min == SRT_F64_PINF ? "min=inf is a limit" :
+			 "max=-inf is a limit");
+		return -EINVAL;
+	}
 	l->min[out] = min;
 	l->max[out] = max;
 	l->lo[out] = srt_f64_order(min);
