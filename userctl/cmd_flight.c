@@ -62,7 +62,8 @@ static void flight_usage(FILE *f)
 		"  -t, --trigger          trigger it now (manual), before the dump\n"
 		"  -w, --wait S           wait up to S seconds for the window to freeze\n"
 		"  -T, --triggers LIST    automatic triggers: overrun,safe or none\n"
-		"  -r, --rearm            after the dump, record afresh\n"
+		"  -r, --rearm            after the dump, record afresh (a window\n"
+		"                         not frozen is left as it is, with a warning)\n"
 		"  -h, --help             this text\n");
 }
 
@@ -469,6 +470,11 @@ int cmd_flight(int argc, char **argv)
 	fflush(stdout);
 	if (rearm && fr_frozen(&d))
 		ctl_flight_ctl(loop, SHIELDRT_REQ_FLIGHT_REARM, 0);
+	else if (rearm)
+		warnx_("flight: %s: the window is not frozen, nothing to re-arm%s",
+		       loop, trigger && !(wait > 0) ?
+		       " (a trigger freezes it flight_post cycles later: --wait S)" :
+		       "");
 	fr_free(&d);
 	return 0;
 }

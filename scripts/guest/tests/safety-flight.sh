@@ -99,6 +99,12 @@ t_check "userctl flight -T none --rearm" \
 t_eq "re-armed" armed "$(hdr state)"
 t_eq "re-armed: no rows" 0 "$(rows | wc -l)"
 
+# --rearm of a window that is not frozen leaves it, and says so.
+userctl flight -l fl --rearm >/dev/null 2>/tmp/fl.err
+t_eq "userctl flight --rearm while armed: exit 0" 0 $?
+t_check "... warns: nothing to re-arm" grep -q "not frozen, nothing to re-arm" /tmp/fl.err
+t_eq "... still armed" armed "$(hdr state)"
+
 # Manual trigger.
 c0=$(st cycles)
 t_wait_ge "fills again: 300 cycles" $((c0 + 300)) 60 st cycles
