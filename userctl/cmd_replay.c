@@ -18,13 +18,13 @@
  * took effect during it, since it does not carry the values.
  *
  * The recording is read strictly, as record writes it: header words,
- * seq, cycle, flags and the timing columns are plain digits (the two
- * latencies may have a minus), column names exact and each once, a
+ * seq, cycle, flags and the other fixed columns are plain digits (the
+ * two latencies may have a minus), column names exact and each once, a
  * commit's params= its assignment count, the commits of the recording at
- * non-decreasing cycles, no NUL byte and no line over SIM_LINE_MAX.  Its period_ns, n_in and n_out
- * must be the chain's (period_ns is the period when neither the chain
- * nor -p gives one).  CRLF line ends are read as LF.  Anything else is
- * bad input, with the reason, never a guess.
+ * non-decreasing cycles, no NUL byte and no line over SIM_LINE_MAX.  Its
+ * period_ns, n_in and n_out must be the chain's (period_ns is the period
+ * when neither the chain nor -p gives one).  CRLF line ends are read as
+ * LF.  Anything else is bad input, with the reason, never a guess.
  *
  * Exit status: 0 identical, 1 an output differs, 2 bad input.
  */
