@@ -230,24 +230,22 @@ gbad "n_out not the chain's" '1 s/n_out=1/n_out=7/' \
 	"recorded with n_out=7, chain .* has 1 outputs"
 gbad "a period not -p's" '1 s/period_ns=1000000/period_ns=2000000/' \
 	"recorded at period_ns=2000000, --period-us says 1000000 ns" -p 1000
-for f in "flags|-1|10" "seq|+1|1" "cycle| 1|2" "cycle|1 |2" "flags|4294967296|10"; do
-	fn=${f%%|*} fr=${f#*|} fv=${fr%|*} fc=${f##*|}
+cbad() {	# "COLUMN|VALUE|FIELD" WHY: row 4's field set, refused, exit 2
+	fn=${1%%|*} fr=${1#*|} fv=${fr%|*} fc=${1##*|}
 	awk -F, -v OFS=, -v c="$fc" -v v="$fv" 'NR == 4 { $c = v } 1' \
 		"$T/g.csv" > "$T/gbad.csv"
 	uc replay "$T/g.chain" "$T/gbad.csv"
 	t_eq "replay refuses $fn '$fv': exit 2" 2 $?
-	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not an integer"
+	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not$2"
+}
+for f in "flags|-1|10" "seq|+1|1" "cycle| 1|2" "cycle|1 |2" "flags|4294967296|10"; do
+	cbad "$f" " an integer"
 done
 # the columns replay does not use are checked as record writes them too
 for f in "wake_ns|abc|4" "deadline_ns|-1|3" "end_ns|1e3|5" \
 	"irq_latency_ns|zz|6" "wake_latency_ns|--5|7" "compute_ns| 5|8" \
 	"missed|4294967296|9"; do
-	fn=${f%%|*} fr=${f#*|} fv=${fr%|*} fc=${f##*|}
-	awk -F, -v OFS=, -v c="$fc" -v v="$fv" 'NR == 4 { $c = v } 1' \
-		"$T/g.csv" > "$T/gbad.csv"
-	uc replay "$T/g.chain" "$T/gbad.csv"
-	t_eq "replay refuses $fn '$fv': exit 2" 2 $?
-	t_check "replay: $fn '$fv': says so" has "line 4: $fn '$fv' is not"
+	cbad "$f" ""
 done
 awk -F, -v OFS=, 'NR == 4 { $6 = -1; $7 = -250 } 1' "$T/g.csv" > "$T/neg.csv"
 uc replay "$T/g.chain" "$T/neg.csv"
