@@ -282,15 +282,17 @@ static int stmt_period(struct srt_pctx *x)
 	for (i = 0; i < t->len; i++) {
 		if (t->s[i] < '0' || t->s[i] > '9' || i >= 8) {
 			srt_err_set(x->err, x->line,
-				    "period_us must be an integer 1..1000000, not '%.*s'",
-				    (int)t->len, t->s);
+				    "period_us must be an integer %u..%u, not '%.*s'",
+				    SRT_CHAIN_PERIOD_US_MIN,
+				    SRT_CHAIN_PERIOD_US_MAX, (int)t->len, t->s);
 			return SRT_EINVAL;
 		}
 		v = v * 10 + (u32)(t->s[i] - '0');
 	}
-	if (v < 1 || v > 1000000) {
+	if (v < SRT_CHAIN_PERIOD_US_MIN || v > SRT_CHAIN_PERIOD_US_MAX) {
 		srt_err_set(x->err, x->line,
-			    "period_us must be an integer 1..1000000, not '%.*s'",
+			    "period_us must be an integer %u..%u, not '%.*s'",
+			    SRT_CHAIN_PERIOD_US_MIN, SRT_CHAIN_PERIOD_US_MAX,
 			    (int)t->len, t->s);
 		return SRT_EINVAL;
 	}

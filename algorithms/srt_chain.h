@@ -40,6 +40,9 @@
 #define SRT_LINE_MAX		512
 #define SRT_TEXT_MAX		(256 * 1024)
 #define SRT_ERR_MAX		160
+/* A chain's period_us: a loop's range (10 us .. 1 s, kmod/lib/config.h). */
+#define SRT_CHAIN_PERIOD_US_MIN	10
+#define SRT_CHAIN_PERIOD_US_MAX	1000000
 
 /* A rejection: the line (0 if none) and one line of reason, NUL-ended. */
 struct srt_err {

@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include "../algorithms/srt_chain.h"
 #include "chain.h"
+#include "config.h"
 #include "shieldrt_cycle.h"
 
 /* First arena tried; doubled while the library says it is too small. */
@@ -31,6 +32,9 @@ static struct srt_xtype srt_xtypes[SRT_MAX_EXTRA_TYPES];
 static_assert(SRT_MAX_EXTRA_TYPES <= 64);
 /* Any chain a loop can carry is one the library can compile. */
 static_assert(SRT_MAX_SIGNALS <= SRT_MAX_IO);
+/* A chain's period_us takes exactly the periods a loop takes. */
+static_assert(SRT_CHAIN_PERIOD_US_MIN * 1000ULL == SRT_PERIOD_MIN_NS);
+static_assert(SRT_CHAIN_PERIOD_US_MAX * 1000ULL == SRT_PERIOD_MAX_NS);
 
 static int srt_xtype_slot(const struct srt_block_type *t)
 {

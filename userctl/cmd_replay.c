@@ -89,7 +89,7 @@ static void replay_usage(FILE *f)
 		"\n"
 		"  --from-reset         the first record is not cycle 0, but the chain\n"
 		"                       was reset there (e.g. a resume)\n"
-		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
+		"  -p, --period-us US   the loop period (10..1000000), if the chain has no period_us\n"
 		"                       (default: the recording's period_ns)\n"
 		"  -q, --quiet          only the exit status and errors\n"
 		"  -h, --help           this text\n"
@@ -524,7 +524,8 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'p':
 			period_ns = (u32)(parse_uint_arg(optarg, "--period-us",
-							 1, 1000000) * 1000);
+							 SRT_CHAIN_PERIOD_US_MIN,
+							 SRT_CHAIN_PERIOD_US_MAX) * 1000);
 			break;
 		case 'q':
 			quiet = 1;

@@ -205,7 +205,7 @@ static void sim_usage(FILE *f)
 		"                       each is checked against the chain, and with -n\n"
 		"                       to be before the last cycle, before any row)\n"
 		"  -x, --hex            values as %%a (exact hex floats)\n"
-		"  -p, --period-us US   the loop period, if the chain has no period_us\n"
+		"  -p, --period-us US   the loop period (10..1000000), if the chain has no period_us\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Every chain input needs a CSV column or a --set.  Status: 0 clean,\n"
@@ -500,8 +500,9 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 			break;
 		case 'p':
 			o->period_ns = (u32)(parse_uint_arg(optarg,
-							    "--period-us", 1,
-							    1000000) * 1000);
+							    "--period-us",
+							    SRT_CHAIN_PERIOD_US_MIN,
+							    SRT_CHAIN_PERIOD_US_MAX) * 1000);
 			break;
 		case 'o':
 			o->out = optarg;

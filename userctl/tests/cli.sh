@@ -257,7 +257,7 @@ for v in -1 1.5 abc "" 18446744073709551616; do
 	t_check "scribble -s '$v': exit 2, nothing sent" bad_int --seed scribble -l a -n 1 -s "$v"
 done
 # shellcheck disable=SC2086
-for v in 1000001 -18446744073709551615; do
+for v in 9 1000001 -18446744073709551615; do
 	t_check "sim -p $v: exit 2" bad_int --period-us $SIM -n 1 -p "$v"
 	t_check "replay -p $v: exit 2" bad_int --period-us replay -p "$v" "$T/g.chain" "$FILE"
 done
@@ -270,6 +270,8 @@ t_check "scribble -s 18446744073709551615 reaches the kernel" \
 	reached scribble -l a -s 18446744073709551615
 # shellcheck disable=SC2086
 ucf $SIM -n 3 -p 1000000; t_eq "sim -n 3 -p 1000000: exit 0" 0 $?
+# shellcheck disable=SC2086
+ucf $SIM -n 3 -p 10; t_eq "sim -n 3 -p 10 (a loop's shortest period): exit 0" 0 $?
 
 # --- files named on the command line ----------------------------------
 # One rule for every command: a file that cannot be read is a usage
