@@ -422,9 +422,11 @@ static void rfm_duplicate(struct rfm_state *s, u32 found, u32 wrote)
 
 /*
  * In the cycle, after the outputs were checked: this node's block.  Not
- * under the I/O lock and maybe preemptible (section=none): preemption
- * off, for the seqcount's writer and so that the block goes out in one
- * stretch.
+ * under the I/O lock and maybe preemptible (section=none): interrupts
+ * off, so that the block goes out in one stretch and s->seq is written
+ * as rfm_read() writes it.  rfm_read() writes it under the I/O lock,
+ * which other providers take in hard IRQ context (simdaq's converter);
+ * a write with interrupts on would make lockdep see an IRQ inversion.
  */
 static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
@@ -433,9 +435,10 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	u32 toff = srt_rfm_tail_off(signals, nodes), h[2], t[2], stamp;
 	void __iomem *blk;
 	struct rfm_wlog *l;
+	unsigned long flags;
 	u64 now, v;
 
-	preempt_disable();
+	local_irq_save(flags);
 	write_seqcount_begin(&s->seq);
 	if (s->wrote) {
 		/*
@@ -507,7 +510,7 @@ static int rfm_write(struct srt_io_binding *b, const u64 *out, bool safe)
 	s->writes++;
 	s->writes_safe += safe;
 	write_seqcount_end(&s->seq);
-	preempt_enable();
+	local_irq_restore(flags);
 	return 0;
 }
 
