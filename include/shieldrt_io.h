@@ -95,11 +95,14 @@ void srt_io_unregister(struct srt_io_provider *p);
 void srt_io_trigger(struct srt_io_binding *b);
 
 /*
- * From read() only (the loop's cycle): the data this binding reads from
- * elsewhere (another node's block in a reflective memory, say) is no
- * longer fresh enough to control with.  The loop enters safe state,
- * reason "remote", before this cycle's outputs are published, and stays
- * there until it is resumed; a loop already in safe state is unchanged.
+ * From read() or write() only (the loop's cycle): the data this binding
+ * reads from elsewhere (another node's block in a reflective memory, say)
+ * is no longer fresh enough to control with, or what it writes is not
+ * safe to go on writing (another writer in the same place).  The loop
+ * enters safe state, reason "remote", before the outputs are published:
+ * this cycle's, from read(); the next cycle's, from write(), whether or
+ * not the binding reads.  It stays there until it is resumed; a loop
+ * already in safe state is unchanged.
  */
 void srt_io_remote_fault(struct srt_io_binding *b);
 

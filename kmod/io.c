@@ -353,12 +353,15 @@ void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	for (i = 0; i < loop->io.n; i++) {
 		struct srt_io_bind *b = &loop->io.b[i];
 
+		/* A fault raised by the last cycle's write counts here. */
+		c->io.remote_fault |= b->remote_fault;
+		b->remote_fault = false;
 		p = READ_ONCE(b->prov);
 		if (!b->pub.n_in || !p)
 			continue;
-		b->remote_fault = false;
 		ret = p->read(&b->pub, c->io_buf);
 		c->io.remote_fault |= b->remote_fault;
+		b->remote_fault = false;
 		t1 = ktime_get_ns();
 		c->io.rd_ns[i] = t1 - t0;
 		c->io.rd_done |= BIT(i);

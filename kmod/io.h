@@ -38,7 +38,11 @@ struct srt_io_bind {
 	struct srt_io_provider *prov;	/* NULL once the provider is gone */
 	struct srt_loop *loop;
 	bool bound;			/* srt_lock: unbind still owed */
-	bool remote_fault;		/* loop thread: srt_io_remote_fault() */
+	/*
+	 * Loop thread: srt_io_remote_fault() from a read or a write, taken
+	 * by the next srt_io_cycle_read().
+	 */
+	bool remote_fault;
 	/* loop thread, under stats_seq */
 	struct srt_io_cost rd, wr;
 };
@@ -63,7 +67,7 @@ struct srt_io_cycle {
 	u64 wr_ns[SRT_IO_MAX_BINDINGS];
 	u8 rd_err, wr_err;		/* bits per binding */
 	u8 rd_done, wr_done;
-	bool remote_fault;		/* a read asked for safe state */
+	bool remote_fault;		/* a read or the last write asked for safe */
 	u64 triggers;			/* external: taken by this wake */
 };
 

@@ -176,7 +176,6 @@ struct rfm_state {
 	u32 own_stamp;		/* low word of the stamp written last */
 	u32 copy;		/* the copy the next write fills */
 	bool wrote;
-	bool dup_pending;	/* seen by write, acted on by the next read */
 	s64 phase_ns;		/* this cycle's phase offset */
 	struct rfm_hist phase;	/* |phase offset|, ns */
 	/* loop thread only */
@@ -403,21 +402,23 @@ static int rfm_read(struct srt_io_binding *b, u64 *v)
 	for (k = 0; k < nodes; k++)
 		if (k != node)
 			rfm_remote_cycle(s, k, now, reset);
-	if (s->dup_pending && stale_limit)
-		srt_io_remote_fault(b);
-	s->dup_pending = false;
 
 	for (k = 0; k < b->n_in; k++)
 		v[k] = s->last_in[k];
 	return 0;
 }
 
-/* Someone else writes this node's block: two nodes, one id. */
+/*
+ * Someone else writes this node's block: two nodes, one id.  With a
+ * stale_limit the loop goes safe before its next outputs, also when this
+ * binding only writes.
+ */
 static void rfm_duplicate(struct rfm_state *s, u32 found, u32 wrote)
 {
 	s->duplicates++;
-	s->dup_pending = true;
 	trace_rfm_reject(node, node, SRT_RFM_DUPLICATE, found, wrote);
+	if (stale_limit)
+		srt_io_remote_fault(s->b);
 }
 
 /*

@@ -21,6 +21,8 @@
 #      a torn block are refused, a second writer in node 0's own block
 #      (two nodes with one id) puts the loop in safe state, reason remote;
 #      with the newer copy torn, the reader takes the older whole one.
+#   F  (as C) a loop that only writes (io=rfm:out=0-1): a second writer
+#      in node 0's block still puts it in safe state, reason remote.
 #   E  verify=0: a block with a wrong check word is taken (only verify=1
 #      reads the whole block and can tell).
 #   D  :trigger: the provider starts the cycles on the clock's grid;
@@ -347,6 +349,30 @@ fi
 grep -e ^own: -e ^remote: $RFM_DBG/status | sed 's/^/# /'
 t_check "stop and destroy rc" ctl "stop rc
 destroy rc"
+t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
+
+# --- F: a second writer, seen by a loop that only writes ----------------
+# No input to read: the duplicate, found while node 0 writes its next
+# block, must still put the loop in safe state (before its next outputs).
+echo >$TR/trace
+rfm_load nodes=2 node=0 stale_limit=1000000 || { srt_unload; exit 1; }
+t_check "create and start rw (io=rfm:out=0-1, no input)" ctl "create name=rw cpu=$ISO period_us=20000 mode=hrtimer io=rfm:out=0-1
+start rw"
+t_wait_ge "rw: node 0 writes its block" 3 30 rfm_own writes
+if r 0x80 >/dev/null 2>&1; then
+	t_eq "rw: running, no other writer yet" "running 0" \
+		"$(cat $SRT_DBG/rw/state) $(rfm_own duplicates)"
+	scribble() { w 0 0x6666; rfm_own duplicates; }
+	t_wait_ge "another writer in node 0's block: duplicates" 1 30 scribble
+	if wait_state rw safe 30; then t_ok "rw: safe state"; else
+		t_fail "rw: safe state" "state $(cat $SRT_DBG/rw/state)"; fi
+	t_eq "rw: safe_reason remote" remote "$(st rw safe_reason)"
+	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: 0x6666"
+else
+	t_skip "a second writer, output only" "the BAR is closed to /dev/mem while held (IO_STRICT_DEVMEM; iomem=relaxed opens it)"
+fi
+t_check "stop and destroy rw" ctl "stop rw
+destroy rw"
 t_check "rmmod shieldrt_rfm" rmmod shieldrt_rfm
 
 # --- E: verify=0 reads the header and the inputs' signals only ----------
