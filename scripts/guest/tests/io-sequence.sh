@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The three providers one after another under one load of shieldrt, each
-# bound to a loop that reads and writes with section=none.  simdaq takes
-# the loops' I/O lock in hard interrupt context (its converter), so from
-# then on every lock a provider takes under that lock must never be taken
-# with interrupts on: on the lockdep kernels any such order is a splat the
-# host finds in the log (rfm's own seqcount was one, in rfm_write).  Each
-# test of its own loads shieldrt afresh, and unloading the module forgets
-# its lock classes, so only a sequence in one load shows this.
+# bound to loops that read and write (section=none, and raw_spinlock or
+# irqsave once each).  simdaq takes the loops' I/O lock in hard interrupt
+# context (its converter), so from then on every lock a provider takes
+# under that lock must never be taken with interrupts on: on the lockdep
+# kernels any such order is a splat the host finds in the log (rfm's own
+# seqcount was one, in rfm_write).  Each test of its own loads shieldrt
+# afresh, and unloading the module forgets its lock classes, so only a
+# sequence in one load shows this.
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
