@@ -126,6 +126,20 @@ rfm_load() {
 	fi
 }
 
+# second_writer LOOP WORD: another writer in node 0's block (two nodes
+# claiming id 0) writes WORD into its head, until node 0 counts a
+# duplicate; LOOP goes to safe state, reason remote, and it is traced
+second_writer() {
+	local word=$2
+	# called by t_wait_ge, where $2 is not this function's
+	scribble() { w 0 "$word"; rfm_own duplicates; }
+	t_wait_ge "another writer in node 0's block: duplicates" 1 30 scribble
+	if wait_state "$1" safe 30; then t_ok "$1: safe state"; else
+		t_fail "$1: safe state" "state $(cat "$SRT_DBG/$1/state")"; fi
+	t_eq "$1: safe_reason remote" remote "$(st "$1" safe_reason)"
+	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: $2"
+}
+
 # bad DESC EXPECTED-LOG-TEXT PARAMS...: refused, not loaded, its reason
 bad() { insmod_refused $RF shieldrt_rfm 0 "$@"; }
 
@@ -334,14 +348,7 @@ if r 0x80 >/dev/null 2>&1; then
 	t_ge "round trip: at least one cycle ($rtt)" "$rtt" 1
 	t_le "round trip: no longer than the cycles since the echoed write ($c0..$c1)" "$rtt" $((c1 - c0 + 1))
 	t_eq "rc: running through all of it" running "$(cat $SRT_DBG/rc/state)"
-	# a second writer in node 0's block: two nodes claiming id 0
-	# scribble: write into node 0's head, then read its duplicates
-	scribble() { w 0 0x7777; rfm_own duplicates; }
-	t_wait_ge "another writer in node 0's block: duplicates" 1 30 scribble
-	if wait_state rc safe 30; then t_ok "rc: safe state"; else
-		t_fail "rc: safe state" "state $(cat $SRT_DBG/rc/state)"; fi
-	t_eq "rc: safe_reason remote" remote "$(st rc safe_reason)"
-	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: 0x7777"
+	second_writer rc 0x7777
 	t_eq "node 1: never went stale past the limit" 0 "$(rfm_rst 1 trips)"
 else
 	t_skip "live: new blocks, backwards, torn, a second writer" "the BAR is closed to /dev/mem while held (IO_STRICT_DEVMEM; iomem=relaxed opens it)"
@@ -362,12 +369,7 @@ t_wait_ge "rw: node 0 writes its block" 3 30 rfm_own writes
 if r 0x80 >/dev/null 2>&1; then
 	t_eq "rw: running, no other writer yet" "running 0" \
 		"$(cat $SRT_DBG/rw/state) $(rfm_own duplicates)"
-	scribble() { w 0 0x6666; rfm_own duplicates; }
-	t_wait_ge "another writer in node 0's block: duplicates" 1 30 scribble
-	if wait_state rw safe 30; then t_ok "rw: safe state"; else
-		t_fail "rw: safe state" "state $(cat $SRT_DBG/rw/state)"; fi
-	t_eq "rw: safe_reason remote" remote "$(st rw safe_reason)"
-	t_check "traced: duplicate" trace_has "node=0 remote=0 duplicate: 0x6666"
+	second_writer rw 0x6666
 else
 	t_skip "a second writer, output only" "the BAR is closed to /dev/mem while held (IO_STRICT_DEVMEM; iomem=relaxed opens it)"
 fi
