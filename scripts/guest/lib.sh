@@ -69,6 +69,12 @@ t_wait_ge() {
 	t_fail "$desc" "expected >= $n within ${limit}s, last '$v'"
 }
 
+# ctl LINE: one line to the control file (its exit status is the write's)
+ctl() { echo "$*" >$SRT_DBG/control; }
+
+# st LOOP KEY: KEY's value in LOOP's stats, empty if it has none
+st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
+
 # wait_state LOOP STATE SECONDS: 0 once LOOP's state file says STATE,
 # polled every 0.1 s; 1 if it did not within SECONDS.
 wait_state() {

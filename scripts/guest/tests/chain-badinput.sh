@@ -8,7 +8,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 D=$SRT_DBG/bad
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 srt_load || exit 1
 ctl "create name=bad cpu=$ISO period_us=1000 mode=hrtimer" ||

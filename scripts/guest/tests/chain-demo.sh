@@ -25,7 +25,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 D=$SRT_DBG/demo
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 srt_load || exit 1
 ctl "create name=demo cpu=$ISO period_us=1000 mode=hrtimer" ||

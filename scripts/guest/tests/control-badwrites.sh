@@ -11,7 +11,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 D=$SRT_DBG/bw
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 # refuse DESC FILE BYTES: the write fails and last_error has a reason
 refuse() {

@@ -9,7 +9,6 @@
 
 ISO=$(first_cpu "$SRT_ISOLATED")
 TR=/sys/kernel/tracing
-ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hb/stats; }
 dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hb/dataplane; }
 

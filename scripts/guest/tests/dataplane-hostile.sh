@@ -10,8 +10,6 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/hs/dataplane; }
 
 srt_load || exit 1

@@ -6,7 +6,6 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 srt_load || exit 1
 t_check "create loop lt" ctl "create name=lt cpu=$ISO period_us=1000 mode=hrtimer"

@@ -6,7 +6,6 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 try_rate() {
 	per=$1

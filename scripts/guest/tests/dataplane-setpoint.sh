@@ -6,7 +6,6 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
-ctl() { echo "$*" >$SRT_DBG/control; }
 dpf() { awk -v k="$1:" '$1 == k { print $2 }' $SRT_DBG/dp/dataplane; }
 
 srt_load || exit 1

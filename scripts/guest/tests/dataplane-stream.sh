@@ -7,7 +7,6 @@
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")
-ctl() { echo "$*" >$SRT_DBG/control; }
 N=10000
 
 srt_load || exit 1

@@ -8,8 +8,6 @@
 . /srt/lib.sh
 
 DAQ=/lib/shieldrt/shieldrt_simdaq.ko
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 
 if [ ! -f $DAQ ]; then
 	t_skip "io hotplug" "no shieldrt_simdaq.ko for $SRT_KERNEL"

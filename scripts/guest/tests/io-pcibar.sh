@@ -24,8 +24,6 @@ PI=0x400921FB54442D18	# 3.141592653589793
 E=0x4005BF0A8B145769	# 2.718281828459045
 ZERO=0x0000000000000000
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
 # bstat LOOP KEY: a counter of LOOP's binding in the status file
 bstat() {
 	sed -n "s/^binding: loop=$1 .* $2=\([0-9]*\).*/\1/p" $PDBG/status 2>/dev/null

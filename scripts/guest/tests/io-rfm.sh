@@ -43,8 +43,6 @@ NODES=2 STRIDE=128 COPY=64 TAIL=0x3c
 PI_LO=0x54442D18 PI_HI=0x400921FB	# 3.141592653589793
 E_LO=0x8B145769 E_HI=0x4005BF0A		# 2.718281828459045
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
 # w OFF VAL...: 32-bit words of the layout from OFF on, in order; r OFF:
 # one; rn OFF N: N of them, a line each.  memword (userctl/tests) does a
 # whole block in one process: devmem's process a word cost over a minute

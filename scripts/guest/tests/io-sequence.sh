@@ -16,8 +16,6 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 DAQ=/lib/shieldrt/shieldrt_simdaq.ko
 PB=/lib/shieldrt/shieldrt_pcibar.ko
 IVS=${SRT_PCI_IVSHMEM:-}
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/stats"; }
 cycles() { st "$1" cycles; }
 
 if [ ! -f $DAQ ] || [ ! -f $PB ] || [ ! -f "$RFM_KO" ] ||

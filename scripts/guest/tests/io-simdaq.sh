@@ -25,8 +25,6 @@ DAQ=/lib/shieldrt/shieldrt_simdaq.ko
 DQ=/sys/kernel/debug/shieldrt_simdaq
 RATE=/sys/module/shieldrt_simdaq/parameters/rate_hz
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 dq() { awk -v k="$2:" '$1 == k { print $2 }' $DQ/$1; }
 metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"

@@ -20,7 +20,6 @@ N=${SRT_LOAD_CYCLES:-5}
 KL=/sys/kernel/debug/kmemleak
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
-ctl() { echo "$*" >$SRT_DBG/control; }
 mem() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 figures() {
 	sync

@@ -29,7 +29,6 @@ PATHS=${SRT_FAULT_PATHS:-"create start flight chain stage commit bind open"}
 MAX=${SRT_FAULT_MAX:-400}
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 # Only fail-nth fails anything: probability 0, every gfp, order 0 too.
 for a in failslab fail_page_alloc fail_function; do

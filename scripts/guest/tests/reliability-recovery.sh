@@ -18,8 +18,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((${SRT_NCPUS:-2} - 1))
 DAQ=/lib/shieldrt/shieldrt_simdaq.ko
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 # safe_then_resume LOOP REASON: safe with REASON, then resume: running
 # and cycling
 safe_then_resume() {

@@ -10,7 +10,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 CHAIN=/srt/chains/demo-motor.chain
 N=3000
-ctl() { echo "$*" >$SRT_DBG/control; }
 
 srt_load || exit 1
 if ! ctl "create name=rp cpu=$ISO period_us=1000 mode=hrtimer"; then

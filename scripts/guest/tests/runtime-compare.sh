@@ -18,8 +18,6 @@ PERIOD_US=${SRT_COMPARE_PERIOD_US:-500}
 RUN_S=${SRT_COMPARE_SECONDS:-4}
 TR=/sys/kernel/tracing
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
 }

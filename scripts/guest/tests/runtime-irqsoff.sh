@@ -17,7 +17,6 @@ if ! grep -qw irqsoff $TR/available_tracers 2>/dev/null; then
 	exit 0
 fi
 
-ctl() { echo "$*" >$SRT_DBG/control; }
 metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"
 }

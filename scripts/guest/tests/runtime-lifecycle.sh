@@ -13,8 +13,6 @@ if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
 	t_skip "runtime-lifecycle" "needs 2 CPUs with cpu ${ISO:-?} isolated; the guest has ${SRT_NCPUS:-?} CPU(s)"
 	exit 0
 fi
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 
 # Bad module parameter: the module refuses to load, nothing is left.
 # The kernel splits module parameters at blanks outside double quotes.

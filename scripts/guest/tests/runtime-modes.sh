@@ -16,8 +16,6 @@ HK=0
 PERIOD_US=1000
 RUN_S=3
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 # metric LOOP NAME FIELD: e.g. metric a lateness count
 metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"

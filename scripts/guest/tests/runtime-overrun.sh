@@ -14,8 +14,6 @@ if [ "${SRT_NCPUS:-1}" -lt 2 ] || [ ! -d /sys/devices/system/cpu/cpu$ISO ]; then
 fi
 TR=/sys/kernel/tracing
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 absdiff() { d=$(($1 - $2)); [ $d -lt 0 ] && d=$((-d)); echo $d; }
 
 srt_load || exit 1

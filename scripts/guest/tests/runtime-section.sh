@@ -11,8 +11,6 @@ ISO=$(first_cpu "${SRT_ISOLATED:-0}")
 [ -d /sys/devices/system/cpu/cpu$ISO ] || ISO=0
 TR=/sys/kernel/tracing
 
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 # metric LOOP NAME FIELD, e.g. metric a section count
 metric() {
 	grep "^$2_ns:" $SRT_DBG/$1/stats | tr ' ' '\n' | sed -n "s/^$3=//p"

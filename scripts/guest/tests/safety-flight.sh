@@ -9,7 +9,6 @@
 
 ISO=$(first_cpu "$SRT_ISOLATED")
 L=$SRT_DBG/fl
-ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$1:" '$1 == k { print $2 }' $L/stats; }
 # hdr KEY: a key=value of the flight file's header line
 hdr() { sed -n "s/^# flight .* $1=\([^ ]*\).*/\1/p" $L/flight; }

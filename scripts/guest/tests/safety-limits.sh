@@ -10,7 +10,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 TR=/sys/kernel/tracing
 L=$SRT_DBG/lm
-ctl() { echo "$*" >$SRT_DBG/control; }
 st() { awk -v k="$1:" '$1 == k { print $2 }' $L/stats; }
 table() { grep -v '^#' $L/limits; }
 lim() { printf '%b' "$1" >$L/limits; }

@@ -28,10 +28,8 @@ x86_64-debug:* | *:?*) ;;
 	exit 0 ;;
 esac
 
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 dpf() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/dataplane; }
 slack_count() { sed -n 's/^slack_ns: count=\([0-9]*\) .*/\1/p' $SRT_DBG/$1/stats; }
-ctl() { echo "$*" >$SRT_DBG/control; }
 absdiff() { d=$(($1 - $2)); echo ${d#-}; }
 STOP=/tmp/soak.stop
 rm -f $STOP /tmp/soak.*

@@ -9,7 +9,6 @@
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((SRT_NCPUS - 1))
 TR=/sys/kernel/tracing
-ctl() { echo "$*" >$SRT_DBG/control; }
 # triggers: what the trigger file lists besides its comment lines
 triggers() { grep -v '^#' $TR/events/shieldrt/overrun/trigger; }
 

@@ -20,8 +20,6 @@ N=${SRT_TRACE_SWITCHES:-40}
 NC=${SRT_NCPUS:-2}
 ISO=$(first_cpu "$SRT_ISOLATED")
 [ -n "$ISO" ] || ISO=$((NC - 1))
-ctl() { echo "$*" >$SRT_DBG/control; }
-st() { awk -v k="$2:" '$1 == k { print $2 }' $SRT_DBG/$1/stats; }
 
 case $SRT_ARCH:$SRT_KERNEL:${SRT_TRACE_SWITCH_FORCE:-0} in
 x86_64:x86_64-debug*:* | *:1 | arm*) ;;
