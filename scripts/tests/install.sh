@@ -49,6 +49,17 @@ t_check "include/shieldrt_version.h defines the version" [ -n "$version" ]
 t_check "the UAPI header defines the ABI version" [ -n "$abi" ]
 t_eq "debian/changelog's version is the header's" "$version" \
 	"$(dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)"
+# a header bumped without the changelog: the package build refuses
+mkdir -p "$T/bump/include"
+cp -r debian "$T/bump/"
+sed 's/^\(#define SHIELDRT_VERSION "\).*"$/\1'"$version"'.1"/' \
+	include/shieldrt_version.h >"$T/bump/include/shieldrt_version.h"
+rc=0
+(cd "$T/bump" && make -f debian/rules -n clean >"$T/bump.log" 2>&1) || rc=$?
+t_eq "debian/rules refuses a changelog behind the header's version" "2 1" \
+	"$rc $(grep -c "include/shieldrt_version.h at $version.1" "$T/bump.log")"
+t_check "debian/rules takes the changelog at the header's version" \
+	sh -c 'make -s -f debian/rules -n clean >/dev/null'
 t_eq "the Python reader speaks the header's ABI" "$abi" \
 	"$(sed -n 's/^ABI_VERSION = \([0-9]*\).*/\1/p' userctl/python/shieldrt/__init__.py)"
 make -s -C userctl >/dev/null 2>&1
@@ -60,11 +71,11 @@ openssl req -new -x509 -nodes -days 1 -subj "/CN=shieldrt install test" \
 	-newkey rsa:2048 -keyout "$T/key.pem" -outform DER -out "$T/cert.der" \
 	>/dev/null 2>&1
 D=$T/root
-if make -s install DESTDIR="$D" KVER="$kver" SIGN_KEY="$T/key.pem" \
+if make -s -j2 install DESTDIR="$D" KVER="$kver" SIGN_KEY="$T/key.pem" \
 	SIGN_CERT="$T/cert.der" >"$T/install.log" 2>&1; then
-	t_ok "make install DESTDIR=... KVER=$kver"
+	t_ok "make -j2 install DESTDIR=... KVER=$kver"
 else
-	t_fail "make install DESTDIR=... KVER=$kver" "$(tail -n 20 "$T/install.log")"
+	t_fail "make -j2 install DESTDIR=... KVER=$kver" "$(tail -n 20 "$T/install.log")"
 fi
 
 man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
@@ -197,6 +208,44 @@ make -s install-utils DESTDIR="$D" >/dev/null 2>&1 &&
 	make -s uninstall DESTDIR="$D" >/dev/null 2>&1
 t_check "uninstall keeps a directory that existed before install" \
 	[ -d "$D/usr/local/share/man/man1" ]
+
+# a PREFIX with a space: the directories it made go, and only those
+P=$T/space
+mkdir -p "$P/opt/my"
+make -s install-utils DESTDIR="$P" PREFIX="/opt/my x" >/dev/null 2>&1 &&
+	make -s uninstall DESTDIR="$P" PREFIX="/opt/my x" >/dev/null 2>&1
+t_eq "PREFIX with a space: uninstall removes what it made, keeps /opt/my" \
+	"./opt ./opt/my" "$(cd "$P" && find . -mindepth 1 | sort | tr '\n' ' ' | sed 's/ $//')"
+
+# a corrupt manifest is refused whole: nothing is removed
+M=$T/corrupt/usr/local/share/shieldrt/install.manifest
+make -s install-utils DESTDIR="$T/corrupt" >/dev/null 2>&1
+cp "$M" "$T/manifest.orig"
+touch "$T/victim"
+for bad in "f /../victim" "f " "x /usr/local/bin/userctl" "d lib"; do
+	cp "$T/manifest.orig" "$M"
+	printf '%s\n' "$bad" >>"$M"
+	rc=0
+	make -s uninstall DESTDIR="$T/corrupt" >"$T/corrupt.log" 2>&1 || rc=$?
+	said=$(grep -c "manifest line $(wc -l <"$M"): " "$T/corrupt.log")
+	t_eq "manifest line '$bad': uninstall refuses, says which line" \
+		"2 1" "$rc $said"
+done
+t_check "... and removed nothing" [ -e "$T/victim" -a -x "$T/corrupt/usr/local/bin/userctl" ]
+cp "$T/manifest.orig" "$M"
+t_check "the intact manifest uninstalls" make -s uninstall DESTDIR="$T/corrupt"
+
+# an install that fails halfway records what it wrote
+F=$T/fail
+mkdir -p "$F/lib/udev"
+touch "$F/lib/udev/rules.d"		# a file where a directory goes
+rc=0
+make -s install-utils DESTDIR="$F" >/dev/null 2>&1 || rc=$?
+t_check "an install that cannot create a directory fails" [ $rc != 0 ]
+rm "$F/lib/udev/rules.d"
+make -s uninstall DESTDIR="$F" >/dev/null 2>&1
+t_eq "... and uninstall removes what it had written" "./lib ./lib/udev" \
+	"$(cd "$F" && find . -mindepth 1 | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # --- DKMS against the installed headers -------------------------------------
 S=$T/src
