@@ -823,9 +823,9 @@ static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 }
 
 /* The loop is gone: tell the mappings that outlive it. */
-static inline void srt_dp_kill(struct srt_dp *dp)
+static inline void srt_dp_kill(struct srt_dp *dp, u32 why)
 {
-	srt_write_once(dp->flags, dp->flags | SHIELDRT_RF_DEAD);
+	srt_write_once(dp->flags, dp->flags | SHIELDRT_RF_DEAD | why);
 	srt_write_once(dp->hdr->flags, dp->flags);
 }
 

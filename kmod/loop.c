@@ -110,7 +110,7 @@ static void srt_loop_release(struct kref *ref)
 	struct srt_loop *loop = container_of(ref, struct srt_loop, ref);
 
 	if (loop->region) {
-		srt_region_kill(loop->region);
+		srt_region_kill(loop->region, 0);
 		srt_region_put(loop->region);
 	}
 	kvfree(loop->hist[0].buckets);
@@ -310,7 +310,7 @@ static void srt_unlink_locked(struct srt_loop *loop)
 	loop->sec_lock = NULL;
 	srt_chain_loop_release(loop);
 	if (loop->region)	/* mappings stay valid, flagged dead */
-		srt_region_kill(loop->region);
+		srt_region_kill(loop->region, 0);
 }
 
 static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
@@ -358,43 +358,39 @@ static struct srt_region *srt_loop_region_create(struct srt_loop *loop,
 /*
  * New signal counts for a stopped loop (a chain was loaded or removed).
  * The region's layout depends on them, so it is replaced by one under the
- * same name; mappings of the old one see it flagged dead and attach again.
- * If the new one cannot be made, the loop keeps its old counts.
+ * same name; mappings of the old one see it flagged dead and replaced,
+ * and attach again.  If the new one cannot be made, the loop keeps its
+ * old counts and its old region, mappings and all.
  */
 int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
 			 char *err, size_t errlen)
 {
-	struct srt_region *r;
-	int ret;
+	struct srt_region *old = loop->region, *r;
 
 	lockdep_assert_held(&srt_lock);
 	if (loop->task) {
 		snprintf(err, errlen, "loop '%s' is running", loop->name);
 		return -EBUSY;
 	}
-	if (loop->region && n_in == loop->sig.n_in &&
-	    n_out == loop->sig.n_out)
+	if (old && n_in == loop->sig.n_in && n_out == loop->sig.n_out)
 		return 0;
-	if (loop->region) {
-		srt_region_kill(loop->region);
-		srt_region_put(loop->region);
-		loop->region = NULL;
-	}
+	if (old)
+		srt_region_unlist(old);		/* its name, for the new one */
 	r = srt_loop_region_create(loop, n_in, n_out);
-	ret = PTR_ERR_OR_ZERO(r);
-	if (ret) {
-		snprintf(err, errlen, "data plane region: error %d", ret);
-		r = srt_loop_region_create(loop, loop->sig.n_in,
-					   loop->sig.n_out);
-		if (IS_ERR(r))
-			r = NULL;
-	} else {
-		loop->sig.n_in = n_in;
-		loop->sig.n_out = n_out;
+	if (IS_ERR(r)) {
+		if (old)
+			srt_region_relist(old);
+		snprintf(err, errlen, "data plane region: error %ld",
+			 PTR_ERR(r));
+		return PTR_ERR(r);
+	}
+	if (old) {
+		srt_region_kill(old, SHIELDRT_RF_REPLACED);
+		srt_region_put(old);
 	}
 	loop->region = r;
-	if (ret)
-		return ret;
+	loop->sig.n_in = n_in;
+	loop->sig.n_out = n_out;
 	memset(loop->sig.in, 0, sizeof(loop->sig.in));
 	memset(loop->sig.out, 0, sizeof(loop->sig.out));
 	return 0;

@@ -142,7 +142,7 @@ void srt_region_put(struct srt_region *r)
 		kref_put(&r->ref, srt_region_release);
 }
 
-void srt_region_kill(struct srt_region *r)
+void srt_region_unlist(struct srt_region *r)
 {
 	mutex_lock(&srt_region_lock);
 	if (r->listed) {
@@ -150,7 +150,23 @@ void srt_region_kill(struct srt_region *r)
 		r->listed = false;
 	}
 	mutex_unlock(&srt_region_lock);
-	srt_dp_kill(&r->dp);
+}
+
+/* Only after srt_region_unlist() with no region of that name since. */
+void srt_region_relist(struct srt_region *r)
+{
+	mutex_lock(&srt_region_lock);
+	if (!r->listed && !WARN_ON_ONCE(srt_region_lookup(r->name))) {
+		list_add_tail(&r->node, &srt_regions);
+		r->listed = true;
+	}
+	mutex_unlock(&srt_region_lock);
+}
+
+void srt_region_kill(struct srt_region *r, u32 why)
+{
+	srt_region_unlist(r);
+	srt_dp_kill(&r->dp, why);
 }
 
 struct srt_region *srt_region_find_get(const char *name)

@@ -33,8 +33,14 @@ struct srt_region;
 struct srt_region *srt_region_create(const struct srt_region_geom *geom);
 void srt_region_get(struct srt_region *r);
 void srt_region_put(struct srt_region *r);
-/* The loop is going away: detach the name, flag the region dead. */
-void srt_region_kill(struct srt_region *r);
+/*
+ * The loop is going away, or (@why SHIELDRT_RF_REPLACED) gets a new
+ * region: detach the name, flag the region dead.
+ */
+void srt_region_kill(struct srt_region *r, u32 why);
+/* Free the name for a successor, or take it back if none came. */
+void srt_region_unlist(struct srt_region *r);
+void srt_region_relist(struct srt_region *r);
 
 /* Loop thread only; wait-free, bounded, no allocation. */
 void srt_region_cycle_in(struct srt_region *r, u64 cycle,

@@ -79,7 +79,7 @@ int cmd_heartbeat(int argc, char **argv)
 	no_more_args("heartbeat", argc, argv, optind);
 	dpmap_open(&d, loop, 1);
 	if (dpmap_dead(&d))
-		fatal("loop '%s' has been destroyed", loop);
+		fatal("loop '%s' %s", loop, dpmap_gone(&d));
 	t_end = dp_now() + duration;
 	while (count ? bumps < count : dp_now() < t_end) {
 		if (use_ioctl) {
@@ -93,7 +93,7 @@ int cmd_heartbeat(int argc, char **argv)
 		}
 		bumps++;
 		if (dpmap_dead(&d))
-			fatal("loop '%s' was destroyed", loop);
+			fatal("loop '%s' %s", loop, dpmap_gone(&d));
 		dp_sleep(every);
 	}
 	dpmap_live(&d, &lv);

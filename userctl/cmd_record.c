@@ -393,7 +393,7 @@ int cmd_record(int argc, char **argv)
 		if (interrupted())
 			break;
 		if (dpmap_dead(&d)) {
-			warnx_("loop '%s' was destroyed", loop);
+			warnx_("loop '%s' %s", loop, dpmap_gone(&d));
 			break;
 		}
 		if (n == 0)

@@ -250,7 +250,7 @@ int cmd_stream(int argc, char **argv)
 		usage_error("%s has %u values per row, loop '%s' has %u inputs",
 			    path, t.cols, loop, d.m.n_in);
 	if (dpmap_dead(&d))
-		fatal("loop '%s' has been destroyed", loop);
+		fatal("loop '%s' %s", loop, dpmap_gone(&d));
 	period_s = d.m.hdr->period_ns / 1e9;
 	if (!lead) {
 		lead = d.m.off.cmd_size / 2;
@@ -297,7 +297,8 @@ int cmd_stream(int argc, char **argv)
 			srt_cmd_commit(&d.m, k);
 		next += k;
 		if (dpmap_dead(&d))
-			fatal("loop '%s' was destroyed while streaming", loop);
+			fatal("loop '%s' %s (while streaming)", loop,
+			      dpmap_gone(&d));
 		if (next < t.n)
 			dp_sleep(nap);
 	}

@@ -78,6 +78,18 @@ static inline int dpmap_dead(struct dpmap *d)
 	return !!(srt_read_once(d->m.hdr->flags) & SHIELDRT_RF_DEAD);
 }
 
+/* Why the region gets no more updates, after "loop 'NAME' "; NULL: live. */
+static inline const char *dpmap_gone(struct dpmap *d)
+{
+	unsigned int f = srt_read_once(d->m.hdr->flags);
+
+	if (!(f & SHIELDRT_RF_DEAD))
+		return NULL;
+	if (f & SHIELDRT_RF_REPLACED)
+		return "has a new region (a chain with other signal counts was loaded): run this again";
+	return "was destroyed";
+}
+
 /* Cycles by which the live block and the stats may lag the loop. */
 static inline unsigned int dpmap_pub_cycles(struct dpmap *d)
 {

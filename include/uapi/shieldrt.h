@@ -105,7 +105,13 @@
 #define SHIELDRT_FEAT_HEARTBEAT	(1ULL << 4)
 
 /* hdr.flags, kernel-written (also SHIELDRT_IOC_FLAGS) */
-#define SHIELDRT_RF_DEAD	(1U << 0)	/* loop destroyed: no more updates */
+/*
+ * DEAD: this region gets no more updates and its writes are not read:
+ * the loop was destroyed, or, with REPLACED too, it lives on in a new
+ * region (a chain with other signal counts was loaded): attach again.
+ */
+#define SHIELDRT_RF_DEAD	(1U << 0)
+#define SHIELDRT_RF_REPLACED	(1U << 1)
 
 /*
  * Where the sections are, in bytes from the start of the region.  Filled by

@@ -41,6 +41,7 @@ NAME_LEN = 32
 MAX_SIGNALS = 32
 SEL_OUT = 0x100
 RF_DEAD = 1 << 0
+RF_REPLACED = 1 << 1
 CMD_NOW = 1 << 1
 HDR_SIZE = 1024
 
@@ -225,11 +226,21 @@ class Loop:
     def __exit__(self, *exc):
         self.close()
 
-    def dead(self):
-        """The loop was destroyed (the kernel's word, not the header's)."""
+    def _flags(self):
         buf = bytearray(4)
         fcntl.ioctl(self._fd, _IOC_FLAGS, buf)
-        return bool(struct.unpack("<I", buf)[0] & RF_DEAD)
+        return struct.unpack("<I", buf)[0]
+
+    def dead(self):
+        """No more updates: the loop was destroyed, or replaced() (the
+        kernel's word, not the header's)."""
+        return bool(self._flags() & RF_DEAD)
+
+    def replaced(self):
+        """The loop lives on in a new region (a chain with other signal
+        counts was loaded): open it again."""
+        f = self._flags()
+        return bool(f & RF_DEAD and f & RF_REPLACED)
 
     def _seq_read(self, at, st):
         """A block under a seqcount: copies until one is not torn."""
