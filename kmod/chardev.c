@@ -160,6 +160,10 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 			return -EFAULT;
 		return 0;
 	default:	/* SHIELDRT_IOC_HEARTBEAT */
+		if (!bump)	/* would feed no watchdog */
+			return -EINVAL;
+		if (srt_region_flags(r) & SHIELDRT_RF_DEAD)
+			return -EIDRM;
 		/* Same word a mapping would bump; the cycle reads it once. */
 		srt_region_offsets(r, &off);
 		u = (struct shieldrt_user *)((u8 *)srt_region_mem(r) + off.user);

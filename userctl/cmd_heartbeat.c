@@ -85,8 +85,12 @@ int cmd_heartbeat(int argc, char **argv)
 		if (use_ioctl) {
 			__u32 one = 1;
 
-			if (ioctl(d.fd, SHIELDRT_IOC_HEARTBEAT, &one) < 0)
+			if (ioctl(d.fd, SHIELDRT_IOC_HEARTBEAT, &one) < 0) {
+				if (errno == EIDRM)
+					fatal("loop '%s' %s", loop,
+					      dpmap_gone(&d));
 				ctl_die("heartbeat", loop, -errno, NULL);
+			}
 		} else {
 			srt_write_once(d.m.user->heartbeat,
 				       srt_read_once(d.m.user->heartbeat) + 1);

@@ -273,7 +273,11 @@ struct shieldrt_attach {
  * The layout of the bound loop's region again.
  */
 #define SHIELDRT_IOC_OFFSETS	_IOR(SHIELDRT_IOC_MAGIC, 2, struct shieldrt_offsets)
-/* Bump the heartbeat by the given amount without a mapping (no-mmap users) */
+/*
+ * Bump the heartbeat by the given amount without a mapping (no-mmap
+ * users).  0 bumps nothing: -EINVAL.  A region flagged SHIELDRT_RF_DEAD
+ * feeds no loop any more: -EIDRM (attach again).
+ */
 #define SHIELDRT_IOC_HEARTBEAT	_IOW(SHIELDRT_IOC_MAGIC, 3, __u32)
 /*
  * The kernel's SHIELDRT_RF_* for the bound loop, without a mapping (the

@@ -95,6 +95,7 @@ static const char *ename(int e)
 	case EBADFD: return "EBADFD";
 	case ETIMEDOUT: return "ETIMEDOUT";
 	case ESPIPE: return "ESPIPE";
+	case EIDRM: return "EIDRM";
 	}
 	snprintf(buf, sizeof(buf), "errno %d", e);
 	return buf;
@@ -1927,7 +1928,7 @@ static void view_cases(void)
 static void attach_cases(void)
 {
 	struct shieldrt_attach a;
-	__u32 flags = 0;
+	__u32 flags = 0, hb;
 	int f, e;
 
 	f = open(dev, O_RDWR);
@@ -1971,6 +1972,12 @@ static void attach_cases(void)
 	       ename(e));
 	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
 	tap_ok(e == EBUSY, "ATTACH again on the same fd: EBUSY (%s)", ename(e));
+	hb = 0;
+	e = xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(e == EINVAL, "HEARTBEAT by 0: EINVAL (%s)", ename(e));
+	hb = 1;
+	e = xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(!e, "HEARTBEAT by 1: success (%s)", ename(e));
 
 	/* destroy while attached: the fd learns it, nothing leaks */
 	setup(loop_create(FXN, NULL, 0), "create " FXN);
@@ -1986,6 +1993,12 @@ static void attach_cases(void)
 	tap_ok(!e && (flags & SHIELDRT_RF_DEAD),
 	       "the attached fd's FLAGS say DEAD after DESTROY (%s, %#x)",
 	       ename(e), flags);
+	tap_ok(!(flags & SHIELDRT_RF_REPLACED),
+	       "... and not REPLACED: the loop is gone (%#x)", flags);
+	hb = 1;
+	e = f < 0 ? EBADF : xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(e == EIDRM, "HEARTBEAT on the destroyed loop's fd: EIDRM (%s)",
+	       ename(e));
 	if (f >= 0)
 		close(f);
 }
