@@ -210,9 +210,15 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u32 i;
 
+	/*
+	 * Inside any section the spin does no housekeeping: on PREEMPT_RT
+	 * section=spinlock is not atomic, but its lock holds an RCU
+	 * read-side section that a reschedule point must not be taken in.
+	 */
 	if (!c->safe && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
-			       c->atomic ? SRT_SPIN_WORK_ATOMIC : SRT_SPIN_WORK);
+			       loop->cfg.section != SRT_SEC_NONE ?
+			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
 	srt_chain_cycle(loop, c, !c->safe);
 	if (c->safe)
 		return;
@@ -447,7 +453,6 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(loop);
 	if (c->fpu_held)
 		srt_fpu_begin();
-	c->atomic = srt_section_atomic(kind) || c->fpu_held;
 	if (!sleeps) {
 		if (locks)
 			t0 = ktime_get_ns();

@@ -129,7 +129,6 @@ struct srt_cycle_ctx {
 	enum srt_safe_reason safe_why;
 	bool want_safe;
 	bool fpu_held;			/* the section opened the FPU */
-	bool atomic;			/* the section's body cannot sleep */
 	u64 sec_start_ns;
 	u64 io_timeout_ns;		/* external: a wait that timed out */
 	struct srt_chain_cycle chain;	/* what the chain section did */

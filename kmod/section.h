@@ -52,12 +52,6 @@ static inline bool srt_section_sleeps(u32 kind)
 	return IS_ENABLED(CONFIG_PREEMPT_RT) && kind == SRT_SEC_SPINLOCK;
 }
 
-/* Does the cycle body run with preemption (or interrupts) off? */
-static inline bool srt_section_atomic(u32 kind)
-{
-	return kind != SRT_SEC_NONE && !srt_section_sleeps(kind);
-}
-
 /* Enter the part of the section that is not a sleeping lock. */
 static __always_inline unsigned long
 srt_section_enter(u32 kind, struct srt_sec_lock *l)

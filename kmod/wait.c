@@ -137,8 +137,8 @@ static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 /*
  * Spin on the clock until @until, like the EAST noise measurement: any
  * gap between two readings above noise_ns was time taken from us.  The
- * workload kinds also do a little integer work per iteration; inside an
- * atomic cycle section they skip the housekeeping (it may reschedule and
+ * workload kinds also do a little integer work per iteration; inside a
+ * cycle section they skip the housekeeping (it may reschedule, and
  * briefly enables interrupts), which config validation bounds by keeping
  * the workload within one period.  -EINTR if the loop is being stopped.
  */
@@ -162,7 +162,7 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 		else if (gap > c->live.noise_ns)
 			srt_noise(loop, c, prev, gap);
 		prev = now;
-		if (kind != SRT_SPIN_WORK_ATOMIC &&
+		if (kind != SRT_SPIN_WORK_SECTION &&
 		    now - qs >= SRT_QS_INTERVAL_NS) {
 			if (srt_spin_housekeeping()) {
 				ret = -EINTR;

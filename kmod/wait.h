@@ -32,7 +32,8 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline);
 enum srt_spin_kind {
 	SRT_SPIN_WAIT,
 	SRT_SPIN_WORK,
-	SRT_SPIN_WORK_ATOMIC,	/* no housekeeping: preemption may be off */
+	/* no housekeeping: preemption may be off, or a spinlock_t held */
+	SRT_SPIN_WORK_SECTION,
 };
 
 int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,

@@ -693,7 +693,7 @@ static int srt_config_validate_section(const struct srt_config *c, char *err,
 			 "policy=catchup has nothing to catch up in mode=external");
 		return -EINVAL;
 	}
-	/* An atomic section cannot pause for housekeeping (wait.c). */
+	/* No section may pause for housekeeping (wait.c, cycle.c). */
 	if (c->section != SRT_SEC_NONE && c->live.workload_ns > c->period_ns) {
 		snprintf(err, errlen,
 			 "workload_ns above the period inside section=%s",

@@ -3,7 +3,8 @@
 # Cycle sections: loops run under every section kind, with and without a
 # chain (so with and without the FPU section around them), their section
 # and lock-wait statistics are filled and consistent, a named raw lock is
-# shared by loops on two CPUs, a section budget is counted and traced, and
+# shared by loops on two CPUs, a section budget is counted and traced, a
+# long workload runs in every kind without housekeeping inside it, and
 # bad section, lock and io settings are refused with nothing left behind.
 . /srt/lib.sh
 
@@ -164,6 +165,23 @@ if ctl "create name=sb cpu=$ISO period_us=1000 section=irqsave workload_ns=30000
 else
 	t_fail "create the section budget loop" "$(last_err)"
 fi
+
+# A workload spanning several of the spin's housekeeping intervals (1 ms)
+# inside each section: no housekeeping may run there.  On PREEMPT_RT the
+# spinlock kind's lock holds an RCU read-side section, and a reschedule
+# point in it was a "sleeping function called from invalid context"
+# splat (the host fails the run on any splat).
+for kind in spinlock raw_spinlock irqsave preempt; do
+	n=w_${kind%%_*}
+	if ! ctl "create name=$n cpu=$ISO period_us=10000 section=$kind workload_ns=5000000"; then
+		t_fail "$kind, a 5 ms workload: create" "$(last_err)"
+		continue
+	fi
+	ctl "start $n"
+	t_wait_ge "$kind, a 5 ms workload in a 10 ms period: 20 cycles" 20 60 cycles $n
+	ctl "stop $n"
+	ctl "destroy $n"
+done
 
 # Bad input: each refused with its reason, nothing created.
 refuse "unknown section kind" "create name=b1 cpu=$ISO section=irqoff" "unknown value 'irqoff'"
