@@ -386,6 +386,28 @@ int srt_param_parse(const struct srt_block_type *t, u32 idx, const char *s,
 	return 0;
 }
 
+int srt_param_value_check(const struct srt_inst *b,
+			  const struct srt_param_desc *d, double v,
+			  struct srt_err *err, u32 line)
+{
+	if (v < d->min) {
+		srt_err_set(err, line, "%s.%s=%g is below its minimum %g",
+			    b->name, d->name, v, d->min);
+		return SRT_EINVAL;
+	}
+	if (v > d->max) {
+		srt_err_set(err, line, "%s.%s=%g is above its maximum %g",
+			    b->name, d->name, v, d->max);
+		return SRT_EINVAL;
+	}
+	if ((d->flags & SRT_P_INT) && srt_round(v) != v) {
+		srt_err_set(err, line, "%s.%s=%g must be an integer",
+			    b->name, d->name, v);
+		return SRT_EINVAL;
+	}
+	return 0;
+}
+
 /* Limits of every element, then the type's own cross-checks. */
 int srt_inst_validate(const struct srt_chain *c, const struct srt_inst *b,
 		      const struct srt_pset *ps, struct srt_err *err, u32 line)
@@ -398,28 +420,10 @@ int srt_inst_validate(const struct srt_chain *c, const struct srt_inst *b,
 	for (i = 0; i < t->n_params; i++) {
 		const struct srt_param_desc *d = &t->params[i];
 
-		for (e = 0; e < d->len; e++) {
-			double v = pv.v[off + e];
-
-			if (v < d->min) {
-				srt_err_set(err, line,
-					    "%s.%s=%g is below its minimum %g",
-					    b->name, d->name, v, d->min);
+		for (e = 0; e < d->len; e++)
+			if (srt_param_value_check(b, d, pv.v[off + e], err,
+						  line))
 				return SRT_EINVAL;
-			}
-			if (v > d->max) {
-				srt_err_set(err, line,
-					    "%s.%s=%g is above its maximum %g",
-					    b->name, d->name, v, d->max);
-				return SRT_EINVAL;
-			}
-			if ((d->flags & SRT_P_INT) && srt_round(v) != v) {
-				srt_err_set(err, line,
-					    "%s.%s=%g must be an integer",
-					    b->name, d->name, v);
-				return SRT_EINVAL;
-			}
-		}
 		off += d->len;
 	}
 	if (t->check) {
@@ -601,9 +605,9 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 		if (srt_param_parse(t, (u32)p, val.s, val.len,
 				    bd->ps->vals + b->val_off,
 				    bd->ps->cnt + b->cnt_off, &why)) {
-			srt_err_set(x->err, x->line, "%s.%s=%.*s: %s",
-				    b->name, t->params[p].name, (int)val.len,
-				    val.s, why);
+			srt_err_set(x->err, x->line, "%s.%s=%.*s%s: %s",
+				    b->name, t->params[p].name,
+				    SRT_ERR_VALUE(val.len, val.s), why);
 			return SRT_EINVAL;
 		}
 	}
@@ -673,10 +677,12 @@ static int parse_line(struct srt_pctx *x, void *arg)
 static int report_loop(struct srt_pctx *x, struct srt_chain *c,
 		       const bool *done)
 {
+	static const char hint[] = " (all feedthrough: add delay1 or a plant)";
 	u16 path[SRT_MAX_BLOCKS + 1];
 	s16 seen_at[SRT_MAX_BLOCKS];
 	u32 n = 0, i, start = 0, m, lo;
-	size_t len;
+	const char *first;
+	size_t len, room;
 	int cur = -1;
 
 	for (i = 0; i < c->n_blk; i++) {
@@ -709,18 +715,27 @@ static int report_loop(struct srt_pctx *x, struct srt_chain *c,
 	for (i = 0; i < m; i++)
 		if (path[n - 1 - i] < path[n - 1 - lo])
 			lo = i;
+	first = c->blk[path[n - 1 - lo]].name;
 	srt_err_set(x->err, c->blk[path[n - 1 - lo]].line, "algebraic loop: ");
 	len = srt_strlen(x->err->msg);
-	for (i = 0; i <= m; i++) {
+	/*
+	 * A long loop is cut short ("... N more -> "), so that its closing
+	 * block and the hint still fit the shortest place a message is
+	 * shown in: the UAPI's 128-byte err.
+	 */
+	room = SRT_ERR_SHOWN - 1 - srt_strlen(hint) - srt_strlen(first) - 20;
+	for (i = 0; i < m; i++) {
 		const char *name = c->blk[path[n - 1 - (lo + i) % m]].name;
 
-		len += srt_snprintf(x->err->msg + len,
-				    len < SRT_ERR_MAX ? SRT_ERR_MAX - len : 0,
-				    i < m ? "%s -> " : "%s", name);
+		if (len + srt_strlen(name) + 4 > room) {
+			len += srt_snprintf(x->err->msg + len, SRT_ERR_MAX - len,
+					    "... %u more -> ", m - i);
+			break;
+		}
+		len += srt_snprintf(x->err->msg + len, SRT_ERR_MAX - len,
+				    "%s -> ", name);
 	}
-	if (len < SRT_ERR_MAX)
-		srt_snprintf(x->err->msg + len, SRT_ERR_MAX - len,
-			     " (all feedthrough: add delay1 or a plant)");
+	srt_snprintf(x->err->msg + len, SRT_ERR_MAX - len, "%s%s", first, hint);
 	return SRT_EINVAL;
 }
 

@@ -237,11 +237,15 @@ static int stage_one(const struct srt_chain *c, struct srt_pset *ps,
 	if (srt_param_parse(b->type, (u32)p, s + eq + 1, len - eq - 1,
 			    ps->vals + b->val_off, ps->cnt + b->cnt_off,
 			    &why)) {
-		srt_err_set(err, line, "%s.%s=%.*s: %s", b->name, d->name,
-			    (int)(len - eq - 1), s + eq + 1, why);
+		srt_err_set(err, line, "%s.%s=%.*s%s: %s", b->name, d->name,
+			    SRT_ERR_VALUE(len - eq - 1, s + eq + 1), why);
 		return SRT_EINVAL;
 	}
 	off = b->val_off + srt_param_offset(b->type, (u32)p);
+	/* the schema here, where the line is known (srt_pset_stage() again) */
+	for (e = 0; e < d->len; e++)
+		if (srt_param_value_check(b, d, ps->vals[off + e], err, line))
+			return SRT_EINVAL;
 	if (d->flags & SRT_P_STRUCT) {
 		for (e = 0; e < d->len; e++) {
 			if (ps->vals[off + e] != c->active->vals[off + e]) {

@@ -40,6 +40,8 @@
 #define SRT_LINE_MAX		512
 #define SRT_TEXT_MAX		(256 * 1024)
 #define SRT_ERR_MAX		160
+/* The shortest place a message is shown in: the UAPI's err[] (128). */
+#define SRT_ERR_SHOWN		128
 /* A chain's period_us: a loop's range (10 us .. 1 s, kmod/lib/config.h). */
 #define SRT_CHAIN_PERIOD_US_MIN	10
 #define SRT_CHAIN_PERIOD_US_MAX	1000000

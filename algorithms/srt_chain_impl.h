@@ -77,6 +77,19 @@ bool srt_signal_name_ok(const char *s, size_t len, bool dots);
 int srt_param_parse(const struct srt_block_type *t, u32 idx, const char *s,
 		    size_t len, double *vals, u16 *cnt, const char **why);
 /* validate a whole instance's values against schema and check() */
+/*
+ * A value echoed in a message ("%.*s%s"): at most SRT_ERR_VALUE_SHOWN
+ * bytes of it, then "...", so the reason after it still fits.
+ */
+#define SRT_ERR_VALUE_SHOWN	32
+#define SRT_ERR_VALUE(len, s)						\
+	(int)((len) > SRT_ERR_VALUE_SHOWN ? SRT_ERR_VALUE_SHOWN : (len)),	\
+	(s), (len) > SRT_ERR_VALUE_SHOWN ? "..." : ""
+
+/* One element of a parameter against its schema; "line N: " if @line. */
+int srt_param_value_check(const struct srt_inst *b,
+			  const struct srt_param_desc *d, double v,
+			  struct srt_err *err, u32 line);
 int srt_inst_validate(const struct srt_chain *c, const struct srt_inst *b,
 		      const struct srt_pset *ps, struct srt_err *err, u32 line);
 

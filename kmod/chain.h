@@ -23,16 +23,16 @@
 
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include "uapi/shieldrt.h"
 
 struct srt_chain;
 struct srt_pset;
 struct srt_loop;
 struct srt_cycle_ctx;
 
-/* Longest chain text the debugfs "blocks" file takes. */
-#define SRT_CHAIN_TEXT_MAX	(64 * 1024)
-/* Longest accumulated staging text ("params" writes since the last commit). */
-#define SRT_STAGE_TEXT_MAX	(16 * 1024)
+/* The UAPI's limits: chain text, and staged text since the last commit. */
+#define SRT_CHAIN_TEXT_MAX	SHIELDRT_CHAIN_TEXT_MAX
+#define SRT_STAGE_TEXT_MAX	SHIELDRT_PARAMS_TEXT_MAX
 
 /*
  * The parameter commits since the chain was loaded, the newest

@@ -169,7 +169,9 @@ static void rp_meta_words(struct rp_file *r, const char *p,
 static void rp_comment(struct rp_file *r, const char *line)
 {
 	const struct rp_key head[] = {
-		{ "period_ns", &r->period_ns, 1, UINT32_MAX },
+		/* a loop's period: whole us, SRT_CHAIN_PERIOD_US_MIN..MAX */
+		{ "period_ns", &r->period_ns, SRT_CHAIN_PERIOD_US_MIN * 1000LL,
+		  SRT_CHAIN_PERIOD_US_MAX * 1000LL },
 		{ "decimation", &r->decimation, 1, UINT32_MAX },
 		{ "n_in", &r->n_in, 0, UINT32_MAX },
 		{ "n_out", &r->n_out, 0, UINT32_MAX },
@@ -195,6 +197,9 @@ static void rp_comment(struct rp_file *r, const char *line)
 				    r->path, r->lineno);
 		r->meta = true;
 		rp_meta_words(r, line + 18, head, ARRAY_SIZE(head));
+		if (r->period_ns > 0 && r->period_ns % 1000)
+			usage_error("%s: line %lu: period_ns=%lld is not a whole microsecond, as a loop's period is",
+				    r->path, r->lineno, r->period_ns);
 	} else if (!strncmp(line, "# end ", 6)) {
 		if (r->end)
 			usage_error("%s: line %lu: a second '# end' line",
@@ -352,13 +357,15 @@ static void rp_check_time(struct rp_file *r, char **field)
 
 	for (k = 0; k < RP_N_TIME; k++) {
 		const char *v = r->c_time[k] < 0 ? NULL : field[r->c_time[k]];
-		unsigned long long n;
+		unsigned long long n, max = rp_time[k].max;
 
 		if (!v)
 			continue;
-		if (rp_time[k].sign && v[0] == '-')
+		if (rp_time[k].sign && v[0] == '-') {
 			v++;
-		if (rp_digits(v, strlen(v), rp_time[k].max, &n))
+			max++;		/* an s64 goes one further down */
+		}
+		if (rp_digits(v, strlen(v), max, &n))
 			usage_error("%s: line %lu: %s '%s' is not %s integer as record writes it",
 				    r->path, r->lineno, rp_time[k].name,
 				    field[r->c_time[k]],

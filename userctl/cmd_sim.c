@@ -19,6 +19,7 @@
 #include "commits.h"
 #include "json.h"
 #include "sim.h"
+#include "../include/uapi/shieldrt.h"
 #include "userctl.h"
 
 #define SIM_ARENA	(8u << 20)	/* far above any chain the limits allow */
@@ -91,7 +92,9 @@ ssize_t sim_read_line(char **line, size_t *cap, FILE *f, const char *path,
 		}
 		if (!ch)
 			usage_error("%s: line %lu: a NUL byte", path, lineno);
-		if (len == SIM_LINE_MAX)
+		/* the limit is the line's own bytes: its \n or \r\n go on top */
+		if (len >= SIM_LINE_MAX && ch != '\n' &&
+		    !(ch == '\r' && len == SIM_LINE_MAX))
 			usage_error("%s: line %lu: longer than %d bytes", path,
 				    lineno, SIM_LINE_MAX);
 		if (len + 2 > *cap) {
@@ -446,6 +449,10 @@ static void sim_parse_commit(struct sim_opts *o, const char *arg)
 	text = end + 1;
 	if (!*text || strchr(text, '\n'))
 		usage_error("--commit: '%s': one line of assignments after the cycle", arg);
+	/* what one commit of a loop can hold, its newline included */
+	if (strlen(text) + 1 > SHIELDRT_PARAMS_TEXT_MAX)
+		usage_error("--commit at cycle %llu: %zu bytes of assignments; a loop stages at most %d",
+			    v, strlen(text), SHIELDRT_PARAMS_TEXT_MAX - 1);
 	if (l->n && v <= l->rec[l->n - 1].cycle)
 		usage_error("--commit: cycle %llu is not after %llu (one commit per cycle, in order)",
 			    v, l->rec[l->n - 1].cycle);

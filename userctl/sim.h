@@ -34,9 +34,10 @@ void sim_chain_free(struct sim_chain *s);
 /*
  * The next line of a text input (a CSV, a recording), its LF kept, into
  * *line (grown as needed, like getline()), and no longer than
- * SIM_LINE_MAX bytes: an endless line, /dev/zero say, is a usage error
- * naming @path and line @lineno, not a read into memory without end.  So
- * is a NUL byte, which would end the line early for every parser after.
+ * SIM_LINE_MAX bytes, its \n or \r\n not counted: an endless line,
+ * /dev/zero say, is a usage error naming @path and line @lineno, not a
+ * read into memory without end.  So is a NUL byte, which would end the
+ * line early for every parser after.
  * Returns the length, or -1 at the end of the input.
  */
 #define SIM_LINE_MAX	(1 << 20)

@@ -130,7 +130,8 @@ static void test_stage_errors(void)
 		const char *text;
 		const char *reason;
 	} rows[] = {
-		{ "ctl.kp=1e10", "above its maximum" },
+		{ "ctl.kp=1e10", "line 1: ctl.kp=1e+10 is above its maximum" },
+		{ "ctl.kp=2\n\nctl.aw=1.5", "line 3: ctl.aw=1.5 must be an integer" },
 		{ "ctl.kq=1", "pid has no parameter 'kq'" },
 		{ "nope.kp=1", "no block 'nope'" },
 		{ "ctl.kp", "expected block.param=value" },

@@ -343,6 +343,14 @@ struct shieldrt_attach {
  */
 #define SHIELDRT_ERR_LEN	128
 #define SHIELDRT_NAME_MAX	15	/* longest loop, lock, provider name */
+/* Longest chain text a loop takes (CHAIN, the "blocks" file): E2BIG past */
+#define SHIELDRT_CHAIN_TEXT_MAX	(64 * 1024)
+/*
+ * Longest staged parameter text: one PARAMS request's text past it is
+ * E2BIG; the texts staged since the last commit together, a newline
+ * after each, past it EINVAL ("commit first").  So no commit is longer.
+ */
+#define SHIELDRT_PARAMS_TEXT_MAX	(16 * 1024)
 #define SHIELDRT_STRUCT_MAX	4096	/* largest _IOC_SIZE taken */
 
 /* Loop states (stats, list). */

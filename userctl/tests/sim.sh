@@ -196,6 +196,38 @@ t_check "sim: ... says so" has "cycle 2 is not after 3"
 "$U" sim "$DEMO" -n 5 --set target=1 -c 3:ctl.nosuch=1 > /dev/null 2> "$OUT"
 t_eq "sim: --commit the chain refuses: exit 2" 2 $?
 t_check "sim: ... names the cycle" has "--commit at cycle 3"
+# a loop stages at most 16383 bytes a commit (SHIELDRT_PARAMS_TEXT_MAX)
+a16=$(awk 'BEGIN { s = "ctl.kp=2"; while (length(s) < 16374) s = s " ctl.kp=2"
+	while (length(s) < 16383) s = s " "; printf "%s", s }')
+"$U" sim "$DEMO" -n 5 --set target=1 -c "3:$a16" > /dev/null 2> "$OUT"
+t_eq "sim: a --commit of 16383 bytes: exit 0" 0 $?
+"$U" sim "$DEMO" -n 5 --set target=1 -c "3:$a16 " > /dev/null 2> "$OUT"
+t_eq "sim: a --commit of 16384 bytes: exit 2" 2 $?
+t_check "sim: ... says what a loop stages" has "a loop stages at most 16383"
+"$U" sim "$DEMO" -n 5 --set target=1 -c 3:ctl.kp=1e300 > /dev/null 2> "$OUT"
+t_eq "sim: --commit outside a parameter's schema: exit 2" 2 $?
+t_check "sim: ... names the line of the staged text" has \
+	"--commit at cycle 3: line 1: ctl.kp=1e+300 is above its maximum"
+
+# long messages keep their reason: a 30-block algebraic loop is cut short
+# before its closing block and hint, a long value before its reason, all
+# within the 128 bytes of the UAPI's err
+awk 'BEGIN { print "period_us 1000\ninput x\noutput s0"
+	print "block b0 sum in=x,s29 out=s0 n=2"
+	for (i = 1; i < 30; i++) printf "block b%d gain in=s%d out=s%d k=1\n", i, i - 1, i }' \
+	> "$T/loop30.chain"
+uc sim "$T/loop30.chain" -s x=1 -n 1
+t_eq "sim: a 30-block algebraic loop: exit 2" 2 $?
+t_check "sim: ... names its first blocks, how many more, and the hint" has \
+	"line 4: algebraic loop: b0 -> b1 -> .* -> \.\.\. [0-9]* more -> b0 (all feedthrough: add delay1 or a plant)$"
+msg=$(sed 's/^userctl: chain [^:]*: //' "$OUT")
+t_check "sim: ... in at most 127 bytes" test ${#msg} -le 127
+awk 'BEGIN { printf "period_us 1000\ninput u\noutput y\nblock s statespace in=u out=y nx=9 A="
+	for (i = 0; i < 81; i++) printf "%s0.5", i ? "," : ""; print "" }' > "$T/ss81.chain"
+uc sim "$T/ss81.chain" -s u=1 -n 1
+t_eq "sim: a parameter with 81 values: exit 2" 2 $?
+t_check "sim: ... the value cut short, the reason kept" has \
+	"line 4: s.A=0.5,0.5,.*\.\.\.: too many values$"
 
 # --- replay: what a recording says is checked, never guessed -----------
 printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' > "$T/g.chain"
@@ -230,6 +262,13 @@ gbad "n_out not the chain's" '1 s/n_out=1/n_out=7/' \
 	"recorded with n_out=7, chain .* has 1 outputs"
 gbad "a period not -p's" '1 s/period_ns=1000000/period_ns=2000000/' \
 	"recorded at period_ns=2000000, --period-us says 1000000 ns" -p 1000
+# a header period no loop can have: below 10 us, above 1 s, not whole us
+gbad "period_ns=1500" '1 s/period_ns=[0-9]*/period_ns=1500/' \
+	"malformed 'period_ns=1500': want period_ns=N, N from 10000 to 1000000000"
+gbad "period_ns=4294967295" '1 s/period_ns=[0-9]*/period_ns=4294967295/' \
+	"malformed 'period_ns=4294967295'"
+gbad "period_ns=1000500" '1 s/period_ns=[0-9]*/period_ns=1000500/' \
+	"period_ns=1000500 is not a whole microsecond"
 cbad() {	# "COLUMN|VALUE|FIELD" WHY: row 4's field set, refused, exit 2
 	fn=${1%%|*} fr=${1#*|} fv=${fr%|*} fc=${1##*|}
 	awk -F, -v OFS=, -v c="$fc" -v v="$fv" 'NR == 4 { $c = v } 1' \
@@ -250,6 +289,14 @@ done
 awk -F, -v OFS=, 'NR == 4 { $6 = -1; $7 = -250 } 1' "$T/g.csv" > "$T/neg.csv"
 uc replay "$T/g.chain" "$T/neg.csv"
 t_eq "replay takes negative latencies, as record writes them: exit 0" 0 $?
+awk -F, -v OFS=, 'NR == 4 { $6 = "-9223372036854775808"; $7 = $6 } 1' \
+	"$T/g.csv" > "$T/min.csv"
+uc replay "$T/g.chain" "$T/min.csv"
+t_eq "replay takes the smallest s64 latency: exit 0" 0 $?
+awk -F, -v OFS=, 'NR == 4 { $6 = "-9223372036854775809" } 1' \
+	"$T/g.csv" > "$T/min.csv"
+uc replay "$T/g.chain" "$T/min.csv"
+t_eq "replay refuses one below it: exit 2" 2 $?
 { sed -n 1,3p "$T/g.csv"; printf '%s\0,7\n' "$(sed -n 4p "$T/g.csv")"
   sed -n '5,$p' "$T/g.csv"; } > "$T/nul.csv"
 uc replay "$T/g.chain" "$T/nul.csv"
@@ -263,6 +310,18 @@ for f in /dev/zero "$T/long.csv"; do
 	(ulimit -v 300000; "$U" sim "$T/g.chain" -p 1000 -n 2 -i "$f") > "$OUT" 2>&1
 	t_eq "sim -i $(basename "$f") in 300 MB: exit 2" 2 $?
 	t_check "sim -i $(basename "$f"): says why" has "line 1: \(a NUL byte\|longer than 1048576 bytes\)"
+done
+# 1 MiB a line, its line end not counted: LF or CRLF alike
+for nl in lf crlf; do
+	awk -v crlf=$([ $nl = crlf ] && echo 1 || echo 0) 'BEGIN {
+		e = crlf ? "\r" : ""; printf "x%s\n", e
+		s = "1"; while (length(s) < 1048576) s = "0" s
+		printf "%s%s\n2%s\n", s, e, e }' > "$T/mib.csv"
+	uc sim "$T/g.chain" -p 1000 -i "$T/mib.csv"
+	t_eq "sim -i: a line of exactly 1 MiB ($nl): exit 0" 0 $?
+	sed '2 s/^/0/' "$T/mib.csv" > "$T/mib1.csv"
+	uc sim "$T/g.chain" -p 1000 -i "$T/mib1.csv"
+	t_eq "sim -i: a line of 1 MiB + 1 ($nl): exit 2" 2 $?
 done
 gbad "a column 'out'" '2 s/,out0$/,out/' "no output column"
 gbad "a column 'out+0'" '2 s/,out0$/,out+0/' "no output column"
