@@ -822,7 +822,10 @@ static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 	dp->dirty |= SRT_DP_DIRTY_LIVE;
 }
 
-/* The loop is gone: tell the mappings that outlive it. */
+/*
+ * The region is retired: tell the mappings that outlive it why (0: the
+ * loop is gone; SHIELDRT_RF_REPLACED: the loop has a new region).
+ */
 static inline void srt_dp_kill(struct srt_dp *dp, u32 why)
 {
 	srt_write_once(dp->flags, dp->flags | SHIELDRT_RF_DEAD | why);
