@@ -78,8 +78,7 @@ int cmd_heartbeat(int argc, char **argv)
 	}
 	no_more_args("heartbeat", argc, argv, optind);
 	dpmap_open(&d, loop, 1);
-	if (dpmap_dead(&d))
-		fatal("loop '%s' %s", loop, dpmap_gone(&d));
+	dpmap_live_or_die(&d, loop);
 	t_end = dp_now() + duration;
 	while (count ? bumps < count : dp_now() < t_end) {
 		if (use_ioctl) {
@@ -87,8 +86,7 @@ int cmd_heartbeat(int argc, char **argv)
 
 			if (ioctl(d.fd, SHIELDRT_IOC_HEARTBEAT, &one) < 0) {
 				if (errno == EIDRM)
-					fatal("loop '%s' %s", loop,
-					      dpmap_gone(&d));
+					dpmap_live_or_die(&d, loop);
 				ctl_die("heartbeat", loop, -errno, NULL);
 			}
 		} else {
@@ -96,8 +94,7 @@ int cmd_heartbeat(int argc, char **argv)
 				       srt_read_once(d.m.user->heartbeat) + 1);
 		}
 		bumps++;
-		if (dpmap_dead(&d))
-			fatal("loop '%s' %s", loop, dpmap_gone(&d));
+		dpmap_live_or_die(&d, loop);
 		dp_sleep(every);
 	}
 	dpmap_live(&d, &lv);

@@ -145,8 +145,7 @@ int cmd_setpoint(int argc, char **argv)
 	}
 	free(idx);
 	free(bits);
-	if (dpmap_dead(&d))
-		fatal("loop '%s' %s", loop, dpmap_gone(&d));
+	dpmap_live_or_die(&d, loop);
 	dpmap_stats(&d, &st0);
 	seq = srt_mbox_write(&d.m, mask, value);
 	if (!wait) {

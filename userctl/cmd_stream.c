@@ -249,8 +249,7 @@ int cmd_stream(int argc, char **argv)
 	if (t.cols > d.m.n_in)
 		usage_error("%s has %u values per row, loop '%s' has %u inputs",
 			    path, t.cols, loop, d.m.n_in);
-	if (dpmap_dead(&d))
-		fatal("loop '%s' %s", loop, dpmap_gone(&d));
+	dpmap_live_or_die(&d, loop);
 	period_s = d.m.hdr->period_ns / 1e9;
 	if (!lead) {
 		lead = d.m.off.cmd_size / 2;

@@ -90,6 +90,15 @@ static inline const char *dpmap_gone(struct dpmap *d)
 	return "was destroyed";
 }
 
+/* Exit (status 1) saying why, once the region gets no more updates. */
+static inline void dpmap_live_or_die(struct dpmap *d, const char *loop)
+{
+	const char *why = dpmap_gone(d);
+
+	if (why)
+		fatal("loop '%s' %s", loop, why);
+}
+
 /* Cycles by which the live block and the stats may lag the loop. */
 static inline unsigned int dpmap_pub_cycles(struct dpmap *d)
 {
