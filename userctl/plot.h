@@ -21,14 +21,14 @@
  * PATH.tmp and renames it).  It returns 0 or -errno and never exits,
  * aborts or prints: -EINVAL for malformed input, -ERANGE for values no
  * axis can show (an infinity, a range wider than a double holds), -EDOM
- * for a value <= 0 on a log axis, -ENOMEM, or the errno of a failed
- * write.  plot_error() says which field was wrong.  Input with nothing to
+ * for a value <= 0 on a log axis, -E2BIG for more bars than the width
+ * holds, -ENOMEM, or the errno of a failed write.  plot_error() says which field was wrong.  Input with nothing to
  * draw (no series, no buckets, every count zero, every value missing) is
  * not an error: the figure is written and its plot area says "no data".
  *
- * Text uses a built-in 5x7 bitmap font: printable ASCII and "µ" (UTF-8
- * U+00B5); any other character is drawn as '?'.  Text that does not fit
- * is cut and ends in "..".
+ * Text uses a built-in 5x7 bitmap font: printable ASCII and µ, –, ≤, ≥
+ * (UTF-8); any other character is drawn as '?'.  Text that does not fit
+ * is cut and ends in ".."; the caption wraps onto up to three lines.
  */
 #ifndef USERCTL_PLOT_H
 #define USERCTL_PLOT_H
@@ -64,7 +64,7 @@ struct plot_fig {
 	const char *caption;	/* the resolution, e.g. "buckets within 0.79 %" */
 	unsigned int width;	/* 0: PLOT_WIDTH */
 	unsigned int height;	/* 0: PLOT_HEIGHT */
-	const struct plot_marker *markers;	/* outside the range: not drawn */
+	const struct plot_marker *markers;	/* the axes widen to show them */
 	size_t nr_markers;	/* 0..PLOT_MAX_MARKERS */
 };
 
@@ -82,12 +82,15 @@ struct plot_hist_series {
 	uint64_t over;			/* samples past the last bucket */
 };
 
+/*
+ * The y axis: samples in a bucket, their share of the series' samples
+ * (buckets and over), or that share per unit of the value axis, which
+ * compares series whose bucket widths differ (1 ns vs cyclictest's 1 us).
+ */
 enum plot_hist_y {
-	PLOT_HIST_COUNT,	/* samples in the bucket */
-	PLOT_HIST_SHARE,	/* ... / the series' samples (buckets + over) */
-	PLOT_HIST_DENSITY,	/* share per unit of the value axis: compares
-				 * series whose bucket widths differ (1 ns
-				 * vs cyclictest's 1 us) */
+	PLOT_HIST_COUNT,
+	PLOT_HIST_SHARE,
+	PLOT_HIST_DENSITY,
 };
 
 struct plot_hist {
@@ -98,11 +101,14 @@ struct plot_hist {
 };
 
 /*
- * Each series as a step outline, one step per bucket.  The value axis is
- * shown in ns, us, ms or s, whichever fits the range, and the unit is
- * appended to fig->xlabel ("wake-up latency" -> "wake-up latency (us)").
- * The legend gives each series' samples and its over count.  A zero count
- * is drawn at the bottom of the axis.  Markers on X are in ns.
+ * Each series as a step outline, one step per bucket.  A linear value
+ * axis is in ns, µs, ms or s, whichever fits the range, its unit appended
+ * to fig->xlabel ("wake-up latency" -> "wake-up latency (µs)"); on a log
+ * axis each tick names its own ("100ns", "1µs").  The y axis starts below
+ * the smallest count, so a count of 1 stands above it; a zero count drops
+ * to the bottom.  The legend gives each series' samples and its over
+ * count.  Markers on X are in ns.  fig->ylabel NULL: what y is ("samples
+ * per bucket", ...).
  */
 int plot_hist(const struct plot_fig *fig, const struct plot_hist *h);
 

@@ -7,6 +7,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp /tmp/userctl-tests.XXXXXX)
 trap 'rm -f "$log"' EXIT
 for t in "$out/test_cpuset" "$out/test_state" "$out/test_text" \
+	 "sh $here/plot.sh $out" \
 	 "sh $here/shield.sh $out/userctl" "sh $here/cli.sh $out/userctl" \
 	 "sh $here/storm.sh $out/storm" \
 	 "sh $here/sim.sh $out/userctl $here/../../algorithms/chains"; do
