@@ -138,16 +138,15 @@ static int chain_commit(const char *loop, bool json)
 
 int cmd_chain(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
+	static const struct option own[] = {
 		{ "params",	no_argument,		NULL, 'p' },
-		{ "json",	no_argument,		NULL, 'j' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *loop = NULL, *mode;
-	bool params = false, json = false;
-	int c, rest;
+	struct cmd_opts o = { .usage = chain_usage, .own = own,
+			      .shared = CMD_LOOP | CMD_JSON };
+	const char *loop, *mode;
+	bool params = false;
+	int rest;
 
 	if (argc < 2) {
 		chain_usage(stderr);
@@ -160,30 +159,12 @@ int cmd_chain(int argc, char **argv)
 	}
 	argc--;
 	argv++;
-	while ((c = getopt_long(argc, argv, "l:pjh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'p':
-			params = true;
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			chain_usage(stdout);
-			return 0;
-		default:
-			chain_usage(stderr);
-			return 2;
-		}
-	}
-	if (!loop)
-		usage_error("chain %s: -l LOOP is required", mode);
-	srt_check_name(loop);
+	o.name = xasprintf("chain %s", mode);
+	while (cmd_getopt(&o, argc, argv) != -1)
+		params = true;		/* -p: its one option of its own */
+	loop = cmd_need_loop(&o);
 	rest = argc - optind;
-	if (json && strcmp(mode, "show") && strcmp(mode, "commit"))
+	if (o.json && strcmp(mode, "show") && strcmp(mode, "commit"))
 		usage_error("chain %s: --json is for show and commit", mode);
 
 	if (!strcmp(mode, "load")) {
@@ -199,13 +180,13 @@ int cmd_chain(int argc, char **argv)
 	}
 	if (!strcmp(mode, "show")) {
 		no_more_args("chain show", argc, argv, optind);
-		return chain_show(loop, params, json);
+		return chain_show(loop, params, o.json);
 	}
 	if (!strcmp(mode, "stage"))
 		return chain_stage(loop, rest, argv + optind);
 	if (!strcmp(mode, "commit")) {
 		no_more_args("chain commit", argc, argv, optind);
-		return chain_commit(loop, json);
+		return chain_commit(loop, o.json);
 	}
 	usage_error("chain: unknown mode '%s' (load, unload, show, stage, commit)",
 		    mode);

@@ -401,32 +401,25 @@ static void fr_wait_frozen(const char *loop, double secs)
 
 int cmd_flight(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
-		{ "json",	no_argument,		NULL, 'j' },
+	static const struct option own[] = {
 		{ "trigger",	no_argument,		NULL, 't' },
 		{ "wait",	required_argument,	NULL, 'w' },
 		{ "triggers",	required_argument,	NULL, 'T' },
 		{ "rearm",	no_argument,		NULL, 'r' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool json = false, trigger = false, rearm = false;
-	const char *loop = NULL, *triggers = NULL;
+	struct cmd_opts o = { .name = "flight", .usage = flight_usage,
+			      .shared = CMD_LOOP | CMD_JSON, .own = own };
+	bool trigger = false, rearm = false;
+	const char *loop, *triggers = NULL;
 	double wait = 0;
 	struct fr_dump d;
 	__u64 mask = 0;
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:jtw:T:rh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'j':
-			json = true;
-			break;
 		case 't':
 			trigger = true;
 			break;
@@ -442,18 +435,10 @@ int cmd_flight(int argc, char **argv)
 		case 'r':
 			rearm = true;
 			break;
-		case 'h':
-			flight_usage(stdout);
-			return 0;
-		default:
-			flight_usage(stderr);
-			return 2;
 		}
 	}
 	no_more_args("flight", argc, argv, optind);
-	if (!loop)
-		usage_error("flight: -l LOOP is required");
-	srt_check_name(loop);
+	loop = cmd_need_loop(&o);
 	if (triggers)
 		mask = fr_parse_triggers(triggers);
 	if (triggers)
@@ -463,7 +448,7 @@ int cmd_flight(int argc, char **argv)
 	if (wait > 0)
 		fr_wait_frozen(loop, wait);
 	fr_read(loop, &d);
-	if (json)
+	if (o.json)
 		fr_print_json(&d);
 	else
 		fr_print_text(&d);

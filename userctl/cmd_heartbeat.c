@@ -30,71 +30,51 @@ static void heartbeat_usage(FILE *f)
 
 int cmd_heartbeat(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
+	static const struct option own[] = {
 		{ "every",	required_argument,	NULL, 'e' },
-		{ "duration",	required_argument,	NULL, 'd' },
-		{ "count",	required_argument,	NULL, 'n' },
 		{ "ioctl",	no_argument,		NULL, 'i' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	double every = 0.001, duration = 1.0, t_end;
-	unsigned long long count = 0, bumps = 0;
-	const char *loop = NULL;
+	struct cmd_opts o = { .name = "heartbeat", .usage = heartbeat_usage,
+			      .shared = CMD_LOOP | CMD_DURATION | CMD_COUNT,
+			      .own = own, .duration = 1.0 };
+	unsigned long long bumps = 0;
+	double every = 0.001, t_end;
 	struct shieldrt_live lv;
 	struct dpmap d;
 	int c, use_ioctl = 0;
 
-	while ((c = getopt_long(argc, argv, "l:e:d:n:ih", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
 		case 'e':
 			every = dp_parse_value(optarg, "--every");
 			if (every <= 0 || every > 60)
 				usage_error("--every must be above 0 and at most 60 s");
 			break;
-		case 'd':
-			duration = dp_parse_value(optarg, "--duration");
-			if (duration <= 0)
-				usage_error("--duration must be positive");
-			break;
-		case 'n':
-			count = parse_uint_arg(optarg, "--count", 1,
-					       ULLONG_MAX);
-			break;
 		case 'i':
 			use_ioctl = 1;
 			break;
-		case 'h':
-			heartbeat_usage(stdout);
-			return 0;
-		default:
-			heartbeat_usage(stderr);
-			return 2;
 		}
 	}
 	no_more_args("heartbeat", argc, argv, optind);
-	dpmap_open(&d, loop, 1);
-	dpmap_live_or_die(&d, loop);
-	t_end = dp_now() + duration;
-	while (count ? bumps < count : dp_now() < t_end) {
+	dpmap_open(&d, o.loop, 1);
+	dpmap_live_or_die(&d, o.loop);
+	t_end = dp_now() + o.duration;
+	while (o.count ? bumps < o.count : dp_now() < t_end) {
 		if (use_ioctl) {
 			__u32 one = 1;
 
 			if (ioctl(d.fd, SHIELDRT_IOC_HEARTBEAT, &one) < 0) {
 				if (errno == EIDRM)
-					dpmap_live_or_die(&d, loop);
-				ctl_die("heartbeat", loop, -errno, NULL);
+					dpmap_live_or_die(&d, o.loop);
+				ctl_die("heartbeat", o.loop, -errno, NULL);
 			}
 		} else {
 			srt_write_once(d.m.user->heartbeat,
 				       srt_read_once(d.m.user->heartbeat) + 1);
 		}
 		bumps++;
-		dpmap_live_or_die(&d, loop);
+		dpmap_live_or_die(&d, o.loop);
 		dp_sleep(every);
 	}
 	dpmap_live(&d, &lv);

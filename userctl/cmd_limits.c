@@ -74,42 +74,20 @@ static void limits_show(const char *loop, bool json)
 
 int cmd_limits(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
-		{ "json",	no_argument,		NULL, 'j' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *loop = NULL;
-	bool json = false;
+	struct cmd_opts o = { .name = "limits", .usage = limits_usage,
+			      .shared = CMD_LOOP | CMD_JSON };
+	const char *loop;
 	size_t len = 0;
 	char *text, *p;
-	int c, i;
+	int i;
 
-	while ((c = getopt_long(argc, argv, "l:jh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			limits_usage(stdout);
-			return 0;
-		default:
-			limits_usage(stderr);
-			return 2;
-		}
-	}
-	if (!loop)
-		usage_error("limits: -l LOOP is required");
-	srt_check_name(loop);
+	cmd_getopt(&o, argc, argv);	/* no options of its own: all */
+	loop = cmd_need_loop(&o);
 	if (optind == argc) {
-		limits_show(loop, json);
+		limits_show(loop, o.json);
 		return 0;
 	}
-	if (json)
+	if (o.json)
 		usage_error("limits: --json is for showing the table");
 	for (i = optind; i < argc; i++) {
 		if (!argv[i][0] || strchr(argv[i], '\n'))

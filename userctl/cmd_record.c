@@ -291,35 +291,26 @@ static void record_keep(FILE *f, const char *path)
 
 int cmd_record(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
-		{ "duration",	required_argument,	NULL, 'd' },
+	static const struct option own[] = {
 		{ "cycles",	required_argument,	NULL, 'n' },
 		{ "output",	required_argument,	NULL, 'o' },
-		{ "json",	no_argument,		NULL, 'j' },
 		{ "meta",	no_argument,		NULL, 'm' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *loop = NULL, *path = NULL;
-	double duration = 1.0, nap, t_end;
+	struct cmd_opts o = { .name = "record", .usage = record_usage,
+			      .shared = CMD_LOOP | CMD_DURATION | CMD_JSON,
+			      .own = own, .duration = 1.0 };
+	const char *loop, *path = NULL;
 	unsigned long long want = 0, span = 0;
 	struct shieldrt_stats s0, s1;
 	struct rec_state r = { 0 };
+	double nap, t_end;
 	struct dpmap d;
 	FILE *rep;
 	int c, ok;
 
-	while ((c = getopt_long(argc, argv, "l:d:n:o:jmh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'd':
-			duration = dp_parse_value(optarg, "--duration");
-			if (duration <= 0)
-				usage_error("--duration must be positive");
-			break;
 		case 'n':
 			want = parse_uint_arg(optarg, "--cycles", 1,
 					      ULLONG_MAX);
@@ -327,20 +318,13 @@ int cmd_record(int argc, char **argv)
 		case 'o':
 			path = optarg;
 			break;
-		case 'j':
-			r.json = 1;
-			break;
 		case 'm':
 			r.meta = 1;
 			break;
-		case 'h':
-			record_usage(stdout);
-			return 0;
-		default:
-			record_usage(stderr);
-			return 2;
 		}
 	}
+	loop = o.loop;
+	r.json = o.json;
 	no_more_args("record", argc, argv, optind);
 	if (r.json && r.meta)
 		usage_error("--meta is for CSV recordings");
@@ -363,7 +347,7 @@ int cmd_record(int argc, char **argv)
 	catch_interrupt();
 	srt_tel_resync(&d.m);		/* from now on */
 	dpmap_stats(&d, &s0);
-	t_end = dp_now() + duration;
+	t_end = dp_now() + o.duration;
 	for (;;) {
 		long n = srt_tel_avail(&d.m), k;
 

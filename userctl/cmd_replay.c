@@ -502,15 +502,19 @@ static void rp_commit_order(struct rp_file *r)
 	}
 }
 
+/* --from-reset's value: not a letter, so it has no short form */
+#define REPLAY_OPT_FROM_RESET	0x100
+
 int cmd_replay(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "from-reset",	no_argument,		NULL, 'R' },
+	static const struct option own[] = {
+		{ "from-reset",	no_argument,		NULL, REPLAY_OPT_FROM_RESET },
 		{ "period-us",	required_argument,	NULL, 'p' },
 		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cmd_opts o = { .name = "replay", .usage = replay_usage,
+			      .own = own };
 	struct rp_file r = { .decimation = -1, .commit_start = -1,
 			     .commit_end = -1, .commits_before = 0,
 			     .period_ns = -1, .n_in = -1, .n_out = -1,
@@ -525,9 +529,9 @@ int cmd_replay(int argc, char **argv)
 	struct sim_chain s;
 	u32 period_ns = 0, k;
 
-	while ((c = getopt_long(argc, argv, "p:qh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'R':
+		case REPLAY_OPT_FROM_RESET:
 			from_reset = 1;
 			break;
 		case 'p':
@@ -538,12 +542,6 @@ int cmd_replay(int argc, char **argv)
 		case 'q':
 			quiet = 1;
 			break;
-		case 'h':
-			replay_usage(stdout);
-			return 0;
-		default:
-			replay_usage(stderr);
-			return 2;
 		}
 	}
 	if (argc - optind != 2)

@@ -219,33 +219,27 @@ static int abi_checks(const char *loop)
 
 int cmd_scribble(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
-		{ "duration",	required_argument,	NULL, 'd' },
+	static const struct option own[] = {
 		{ "bytes",	required_argument,	NULL, 'n' },
 		{ "seed",	required_argument,	NULL, 's' },
 		{ "abi",	no_argument,		NULL, 'a' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *loop = NULL;
-	double duration = 1.0, t_end;
+	struct cmd_opts o = { .name = "scribble", .usage = scribble_usage,
+			      .shared = CMD_LOOP | CMD_DURATION, .own = own,
+			      .duration = 1.0 };
 	unsigned long long rounds = 0, bytes = 0, want = 0, sweeps = 0;
 	unsigned long long seed = (unsigned long long)time(NULL);
+	const char *loop;
+	double t_end;
 	unsigned int x;
 	int c, abi = 0;
 	struct shieldrt_stats s0, s1;
 	struct dpmap d;
 	size_t wsize, sweep = 0;
 
-	while ((c = getopt_long(argc, argv, "l:d:n:s:ah", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'd':
-			duration = dp_parse_value(optarg, "--duration");
-			break;
 		case 'n':
 			want = parse_uint_arg(optarg, "--bytes", 1,
 					      ULLONG_MAX);
@@ -257,20 +251,15 @@ int cmd_scribble(int argc, char **argv)
 		case 'a':
 			abi = 1;
 			break;
-		case 'h':
-			scribble_usage(stdout);
-			return 0;
-		default:
-			scribble_usage(stderr);
-			return 2;
 		}
 	}
+	loop = o.loop;
 	no_more_args("scribble", argc, argv, optind);
 	if (abi)
 		return abi_checks(loop);
 	dpmap_open(&d, loop, 1);
 	x = (unsigned int)seed;
-	t_end = dp_now() + duration;
+	t_end = dp_now() + o.duration;
 	wsize = d.size - d.m.off.writable;
 	printf("scribble: seed %llu\n", seed);
 	fflush(stdout);

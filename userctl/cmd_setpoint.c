@@ -65,29 +65,26 @@ static void setpoint_usage(FILE *f)
 
 int cmd_setpoint(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
+	static const struct option own[] = {
 		{ "timeout",	required_argument,	NULL, 't' },
 		{ "no-wait",	no_argument,		NULL, 'n' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cmd_opts o = { .name = "setpoint", .usage = setpoint_usage,
+			      .shared = CMD_LOOP, .own = own };
 	__u64 value[SHIELDRT_MAX_SIGNALS] = { 0 };
-	const char *loop = NULL;
 	double timeout = 1.0, t0;
 	struct shieldrt_live lv;
 	struct shieldrt_stats st0, st;
+	const char *loop;
 	struct dpmap d;
 	__u32 mask = 0;
 	int c, i, n, wait = 1;
 	unsigned long *idx;
 	__u64 seq, *bits;
 
-	while ((c = getopt_long(argc, argv, "l:t:nh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
 		case 't':
 			timeout = dp_parse_value(optarg, "--timeout");
 			if (timeout <= 0)
@@ -96,14 +93,9 @@ int cmd_setpoint(int argc, char **argv)
 		case 'n':
 			wait = 0;
 			break;
-		case 'h':
-			setpoint_usage(stdout);
-			return 0;
-		default:
-			setpoint_usage(stderr);
-			return 2;
 		}
 	}
+	loop = o.loop;
 	if (optind >= argc)
 		usage_error("setpoint: no INPUT=VALUE given");
 	if (!loop)

@@ -76,30 +76,30 @@ struct shield_opts {
 	bool nmi_off;
 };
 
+/* --root's value: not a letter, so it has no short form */
+#define SHIELD_OPT_ROOT	0x100
+
 static void shield_parse(int argc, char **argv, struct shield_opts *o)
 {
-	static const struct option opts[] = {
+	static const struct option own[] = {
 		{ "cpus",	required_argument,	NULL, 'c' },
-		{ "json",	no_argument,		NULL, 'j' },
 		{ "dry-run",	no_argument,		NULL, 'n' },
 		{ "state",	required_argument,	NULL, 's' },
 		{ "fair-server", no_argument,		NULL, 'f' },
 		{ "nmi-watchdog", required_argument,	NULL, 'w' },
-		{ "help",	no_argument,		NULL, 'h' },
 		/* hidden: the host tests' fake /proc and /sys */
-		{ "root",	required_argument,	NULL, 'R' },
+		{ "root",	required_argument,	NULL, SHIELD_OPT_ROOT },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cmd_opts co = { .name = "shield", .usage = shield_usage,
+			       .shared = CMD_JSON, .own = own };
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "c:jns:fw:h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'c':
 			o->cpus = optarg;
-			break;
-		case 'j':
-			o->json = true;
 			break;
 		case 'n':
 			o->dry_run = true;
@@ -116,17 +116,12 @@ static void shield_parse(int argc, char **argv, struct shield_opts *o)
 					    optarg);
 			o->nmi_off = true;
 			break;
-		case 'R':
+		case SHIELD_OPT_ROOT:
 			sysfile_set_root(optarg);
 			break;
-		case 'h':
-			shield_usage(stdout);
-			exit(0);
-		default:
-			shield_usage(stderr);
-			exit(2);
 		}
 	}
+	o->json = co.json;
 	no_more_args("shield", argc, argv, optind);
 }
 

@@ -474,24 +474,24 @@ static void sim_parse_commit(struct sim_opts *o, const char *arg)
 
 static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 {
-	static const struct option opts[] = {
+	static const struct option own[] = {
 		{ "input",	required_argument,	NULL, 'i' },
 		{ "set",	required_argument,	NULL, 's' },
 		{ "cycles",	required_argument,	NULL, 'n' },
 		{ "out",	required_argument,	NULL, 'o' },
-		{ "json",	no_argument,		NULL, 'j' },
 		{ "record",	no_argument,		NULL, 'r' },
 		{ "commit",	required_argument,	NULL, 'c' },
 		{ "hex",	no_argument,		NULL, 'x' },
 		{ "period-us",	required_argument,	NULL, 'p' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct cmd_opts co = { .name = "sim", .usage = sim_usage,
+			       .shared = CMD_JSON, .own = own };
 	int c;
 
 	o->sets = xmalloc(sizeof(char *) * (size_t)argc);
 	commit_log_init(&o->commits);
-	while ((c = getopt_long(argc, argv, "i:s:n:o:jrc:xp:h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'c':
 			sim_parse_commit(o, optarg);
@@ -515,23 +515,15 @@ static void sim_parse_args(int argc, char **argv, struct sim_opts *o)
 		case 'o':
 			o->out = optarg;
 			break;
-		case 'j':
-			o->json = 1;
-			break;
 		case 'r':
 			o->record = 1;
 			break;
 		case 'x':
 			o->hex = 1;
 			break;
-		case 'h':
-			sim_usage(stdout);
-			exit(0);
-		default:
-			sim_usage(stderr);
-			exit(2);
 		}
 	}
+	o->json = co.json;
 	if (o->json && o->record)
 		usage_error("--json and --record exclude each other");
 }

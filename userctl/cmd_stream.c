@@ -193,15 +193,15 @@ static unsigned long long stream_close(struct dpmap *d, const struct traj *t,
 
 int cmd_stream(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
+	static const struct option own[] = {
 		{ "file",	required_argument,	NULL, 'f' },
 		{ "per-cycle",	no_argument,		NULL, 'c' },
 		{ "lead",	required_argument,	NULL, 'L' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *loop = NULL, *path = "-";
+	struct cmd_opts o = { .name = "stream", .usage = stream_usage,
+			      .shared = CMD_LOOP, .own = own };
+	const char *loop, *path = "-";
 	struct shieldrt_stats s0, s1;
 	struct shieldrt_live lv;
 	struct traj t = { 0 };
@@ -212,11 +212,8 @@ int cmd_stream(int argc, char **argv)
 	size_t next = 0, sent;
 	int c, per_cycle = 0, bad;
 
-	while ((c = getopt_long(argc, argv, "l:f:cL:h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
 		case 'f':
 			path = optarg;
 			break;
@@ -227,14 +224,9 @@ int cmd_stream(int argc, char **argv)
 			lead = parse_uint_arg(optarg, "--lead", 1,
 					      ULLONG_MAX);
 			break;
-		case 'h':
-			stream_usage(stdout);
-			return 0;
-		default:
-			stream_usage(stderr);
-			return 2;
 		}
 	}
+	loop = o.loop;
 	no_more_args("stream", argc, argv, optind);
 	if (!loop)
 		usage_error("stream: no loop given (-l NAME)");

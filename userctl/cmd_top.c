@@ -90,48 +90,30 @@ static void top_screen(struct dpmap *d, const struct shieldrt_live *lv,
 
 int cmd_top(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "loop",	required_argument,	NULL, 'l' },
+	static const struct option own[] = {
 		{ "delay",	required_argument,	NULL, 'd' },
-		{ "count",	required_argument,	NULL, 'n' },
-		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	/* count 0: never stop */
+	struct cmd_opts o = { .name = "top", .usage = top_usage,
+			      .shared = CMD_LOOP | CMD_COUNT, .own = own };
 	struct shieldrt_stats prev, cur;
+	unsigned long long shown = 0;
 	struct shieldrt_live lv;
-	const char *loop = NULL;
 	double delay = 1.0, t0, t1;
-	unsigned long long count = 0, shown = 0;	/* 0: never stop */
 	struct dpmap d;
-	int c;
 
-	while ((c = getopt_long(argc, argv, "l:d:n:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'l':
-			loop = optarg;
-			break;
-		case 'd':
-			delay = dp_parse_value(optarg, "--delay");
-			if (delay < 0.01)
-				usage_error("--delay must be at least 0.01");
-			break;
-		case 'n':
-			count = parse_uint_arg(optarg, "--count", 1,
-					       ULLONG_MAX);
-			break;
-		case 'h':
-			top_usage(stdout);
-			return 0;
-		default:
-			top_usage(stderr);
-			return 2;
-		}
+	/* -d, --delay: its one option of its own */
+	while (cmd_getopt(&o, argc, argv) != -1) {
+		delay = dp_parse_value(optarg, "--delay");
+		if (delay < 0.01)
+			usage_error("--delay must be at least 0.01");
 	}
 	no_more_args("top", argc, argv, optind);
-	dpmap_open(&d, loop, 0);
+	dpmap_open(&d, o.loop, 0);
 	dpmap_stats(&d, &prev);
 	t0 = dp_now();
-	while (!count || shown++ < count) {
+	while (!o.count || shown++ < o.count) {
 		dp_sleep(delay);
 		t1 = dp_now();
 		dpmap_stats(&d, &cur);

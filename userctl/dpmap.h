@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,25 +133,6 @@ static inline void dp_sleep(double s)
 	ts.tv_sec = (time_t)s;
 	ts.tv_nsec = (long)((s - ts.tv_sec) * 1e9);
 	nanosleep(&ts, NULL);
-}
-
-/*
- * A finite double from text, or a usage error naming what it was for.
- * strtod's ERANGE on underflow still returns a value (a subnormal, or
- * zero): taken.  On overflow it returns HUGE_VAL: refused, as are "inf"
- * and "nan".
- */
-static inline double dp_parse_value(const char *s, const char *what)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end || !isfinite(v) ||
-	    (errno == ERANGE && fabs(v) > DBL_MIN))
-		usage_error("%s: '%s' is not a finite number", what, s);
-	return v;
 }
 
 /* Telemetry column name of selector @sel: in3, out0. */

@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Fatal errors, checked allocation and getopt glue shared by all commands. */
-#include <ctype.h>
-#include <errno.h>
-#include <getopt.h>
+/* Fatal errors, checked allocation and interrupts shared by all commands. */
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -98,41 +95,4 @@ char *xasprintf(const char *fmt, ...)
 	if (ret < 0)
 		fatal("out of memory");
 	return p;
-}
-
-void getopt_reset(void)
-{
-	/* glibc re-initialises its scanner when optind is 0. */
-	optind = 0;
-	opterr = 1;
-}
-
-void no_more_args(const char *cmd, int argc, char **argv, int optind_)
-{
-	if (optind_ < argc)
-		usage_error("%s: unexpected argument '%s' (see 'userctl %s --help')",
-			    cmd, argv[optind_], cmd);
-}
-
-unsigned long long parse_uint_arg(const char *s, const char *what,
-				  unsigned long long min,
-				  unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	/* strtoull takes blanks and a sign ("-1" is ULLONG_MAX): no */
-	if (isdigit((unsigned char)*s) && !*end && !errno && v >= min &&
-	    v <= max)
-		return v;
-	if (max != ULLONG_MAX)
-		usage_error("%s: '%s' is not an integer from %llu to %llu",
-			    what, s, min, max);
-	if (min > 1)
-		usage_error("%s: '%s' is not an integer of at least %llu",
-			    what, s, min);
-	usage_error("%s: '%s' is not a %s integer", what, s,
-		    min ? "positive" : "non-negative");
 }

@@ -261,6 +261,13 @@ for v in 9 1000001 -18446744073709551615; do
 	t_check "sim -p $v: exit 2" bad_int --period-us $SIM -n 1 -p "$v"
 	t_check "replay -p $v: exit 2" bad_int --period-us replay -p "$v" "$T/g.chain" "$FILE"
 done
+# --duration is one option wherever it is taken: seconds, above 0
+for cmd in record heartbeat scribble; do
+	for v in 0 -1 abc inf; do
+		t_check "$cmd -d '$v': exit 2, nothing sent" rejected $cmd -l a -d "$v"
+	done
+	t_check "$cmd -d 0.5 reaches the kernel" reached $cmd -l a -d 0.5
+done
 t_check "record -n 5 reaches the kernel" reached record -l a -n 5
 t_check "heartbeat -n 3 reaches the kernel" reached heartbeat -l a -n 3
 t_check "top -n 2 reaches the kernel" reached top -l a -n 2 -d 0.01
