@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl hist NAME: the loop's histograms, from SHIELDRT_IOC_HIST.  Text
+ * userctl hist -l LOOP: the loop's histograms, from SHIELDRT_IOC_HIST.  Text
  * mode prints them in rtla's shape, byte for byte what the module's
  * debugfs hist file prints ("#" header, Index row, one row per non-empty
  * bucket, labelled by its lower edge in ns, over:/count:/min:/avg:/std:/max:
@@ -29,13 +29,14 @@ struct hist {
 static void hist_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: userctl hist NAME [-j|--json]\n"
+		"usage: userctl hist -l LOOP [-j|--json]\n"
 		"\n"
 		"Print the loop's latency histograms (read through %s)\n"
 		"as its debugfs hist file shows them.\n"
 		"\n"
-		"  -j, --json   layout, columns, buckets and summary rows as JSON\n"
-		"  -h, --help   this text\n", SHIELDRT_DEVICE);
+		"  -l, --loop NAME   the loop\n"
+		"  -j, --json        layout, columns, buckets and summary rows as JSON\n"
+		"  -h, --help        this text\n", SHIELDRT_DEVICE);
 }
 
 static __u64 hist_count(const struct hist *hs, unsigned int m, __u32 b)
@@ -203,32 +204,18 @@ static void hist_json(const struct hist *hs)
 
 int cmd_hist(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	bool json = false;
+	struct cmd_opts o = { .name = "hist", .usage = hist_usage,
+			      .shared = CMD_LOOP | CMD_JSON };
 	struct hist hs;
-	int c;
+	int next;
 
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-			continue;
-		}
-		hist_usage(c == 'h' ? stdout : stderr);
-		return c == 'h' ? 0 : 2;
-	}
-	if (optind >= argc) {
-		hist_usage(stderr);
-		return 2;
-	}
-	srt_check_name(argv[optind]);
-	no_more_args("hist", argc, argv, optind + 1);
-	hs.loop = argv[optind];
+	cmd_getopt(&o, argc, argv);	/* no options of its own: all */
+	next = optind;
+	cmd_loop_positional(&o, "hist", argc, argv, &next);
+	hs.loop = cmd_need_loop(&o);
+	no_more_args("hist", argc, argv, next);
 	ctl_hist(hs.loop, &hs.h, &hs.b);
-	if (json)
+	if (o.json)
 		hist_json(&hs);
 	else
 		hist_text(&hs);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * userctl status [NAME]: the loops' state, configuration and statistics.
+ * userctl status [-l LOOP]: the loops' state, configuration and statistics.
  * Text: the module's own texts (the views of its debugfs files).  JSON:
  * state and statistics typed from SHIELDRT_IOC_STATS, the other texts
  * turned into objects where they are "key: value" lines.
@@ -28,15 +28,16 @@ static const char *const status_json_views[] = { "config", "io",
 static void status_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: userctl status [NAME] [-j|--json]\n"
+		"usage: userctl status [-l LOOP] [-j|--json]\n"
 		"\n"
-		"Without NAME: one line per loop with its state.  With NAME: the\n"
+		"Without -l: one line per loop with its state.  With -l: the\n"
 		"loop's state, config, stats, io (provider bindings), dataplane,\n"
 		"preflight and last_error, read through %s.\n"
 		"\n"
-		"  -j, --json   machine-readable output: statistics as numbers,\n"
-		"               state, mode, section and safe_reason as names\n"
-		"  -h, --help   this text\n", SHIELDRT_DEVICE);
+		"  -l, --loop NAME   the loop\n"
+		"  -j, --json        machine-readable output: statistics as numbers,\n"
+		"                    state, mode, section and safe_reason as names\n"
+		"  -h, --help        this text\n", SHIELDRT_DEVICE);
 }
 
 /* A view's text without trailing white space; NULL if there is none. */
@@ -213,42 +214,34 @@ static int cmp_info(const void *a, const void *b)
 
 int cmd_status(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct cmd_opts o = { .name = "status", .usage = status_usage,
+			      .shared = CMD_LOOP | CMD_JSON };
 	struct shieldrt_loop_info *loops;
 	struct shieldrt_stats_req st;
 	char name[SHIELDRT_NAME_LEN];
 	unsigned int n, i;
-	bool json = false;
 	struct json j;
-	int c, ret;
+	int next, ret;
 
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-			continue;
-		}
-		status_usage(c == 'h' ? stdout : stderr);
-		return c == 'h' ? 0 : 2;
-	}
+	cmd_getopt(&o, argc, argv);	/* no options of its own: all */
+	next = optind;
+	cmd_loop_positional(&o, "status", argc, argv, &next);
 	json_init(&j, stdout);
-	if (optind < argc) {
-		srt_check_name(argv[optind]);
-		no_more_args("status", argc, argv, optind + 1);
+	if (o.loop) {
+		srt_check_name(o.loop);
+		no_more_args("status", argc, argv, next);
 		/* first: a missing loop is one clear error */
-		ctl_stats(argv[optind], &st);
-		if (json)
-			status_json_loop(&j, argv[optind], &st);
+		ctl_stats(o.loop, &st);
+		if (o.json)
+			status_json_loop(&j, o.loop, &st);
 		else
-			status_text_loop(argv[optind]);
+			status_text_loop(o.loop);
 		return 0;
 	}
+	no_more_args("status", argc, argv, next);
 	n = ctl_list(&loops);
 	qsort(loops, n, sizeof(*loops), cmp_info);
-	if (json) {
+	if (o.json) {
 		json_arr_begin(&j);
 		for (i = 0; i < n; i++) {
 			snprintf(name, sizeof(name), "%.*s",

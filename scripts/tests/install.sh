@@ -136,6 +136,37 @@ t_check "the completion offers loop's modes" bash -c "
 	PATH='$D/usr/local/bin':\$PATH
 	COMP_WORDS=(userctl loop ''); COMP_CWORD=2; _userctl userctl
 	[ \"\${COMPREPLY[*]}\" = 'create destroy reset resume set start stop' ]"
+# loop names come from "userctl status": a stub in front of the
+# installed userctl lists two loops
+mkdir -p "$T/stub"
+cat >"$T/stub/userctl" <<EOF
+#!/bin/sh
+if [ "\$*" = status ]; then
+	printf '# 2 loops\nNAME STATE\nctl running\nplant configured\n'
+	exit 0
+fi
+exec '$D/usr/local/bin/userctl' "\$@"
+EOF
+chmod +x "$T/stub/userctl"
+t_check "the completion offers the loops after -l and --loop" bash -c "
+	. '$D/usr/local/share/bash-completion/completions/userctl'
+	PATH='$T/stub':\$PATH
+	for w in 'hist -l' 'status --loop' 'loop start -l' 'loop create -l' 'record -l'; do
+		read -ra COMP_WORDS <<<\"userctl \$w\"
+		COMP_WORDS+=(''); COMP_CWORD=\$((\${#COMP_WORDS[@]} - 1))
+		_userctl userctl
+		[ \"\${COMPREPLY[*]}\" = 'ctl plant' ] || exit 1
+	done"
+t_check "... and no loop as hist's, status' or loop's first argument" bash -c "
+	. '$D/usr/local/share/bash-completion/completions/userctl'
+	PATH='$T/stub':\$PATH
+	for w in hist status 'loop stop'; do
+		read -ra COMP_WORDS <<<\"userctl \$w\"
+		COMP_WORDS+=(''); COMP_CWORD=\$((\${#COMP_WORDS[@]} - 1))
+		_userctl userctl
+		r=\" \${COMPREPLY[*]} \"
+		[[ \$r == *' --loop '* && \$r != *' ctl '* ]] || exit 1
+	done"
 
 # --- man pages -------------------------------------------------------------
 pages=$(find "$D/usr/local/share/man" -type f -name '*.[14]' | sort)

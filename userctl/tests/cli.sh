@@ -55,46 +55,103 @@ t_check "the refusal names the errno" has "^userctl: list: .*(ENOTTY)"
 
 # --- loop --------------------------------------------------------------
 t_check "loop create with settings reaches the kernel" \
-	reached loop create a cpu=1 period_us=100 mode=hybrid
+	reached loop create -l a cpu=1 period_us=100 mode=hybrid
 t_check "the create request is named in the refusal" has "^userctl: create a: "
 for v in start stop resume reset destroy; do
-	t_check "loop $v reaches the kernel" reached loop $v a
+	t_check "loop $v reaches the kernel" reached loop $v -l a
 	t_check "loop $v: the request is named" has "^userctl: $v a: "
 done
-t_check "loop create --start reaches the kernel" reached loop create a cpu=1 --start
-t_check "loop set reaches the kernel" reached loop set a period_us=200
+t_check "loop create --start reaches the kernel" reached loop create -l a cpu=1 --start
+t_check "loop create: -l and --start anywhere" reached loop create cpu=1 --start -l a
+t_check "loop set reaches the kernel" reached loop set -l a period_us=200
 for bad in "cpu" "=1" "cpu=" "CPU=1" "cpu=1 2" "cpu=1
 start b" "name=b"; do
 	shown=$(printf %s "$bad" | tr '\n' '|')
 	t_check "loop create rejects '$shown', nothing sent" \
-		rejected loop create a "$bad"
+		rejected loop create -l a "$bad"
 	t_check "loop set rejects '$shown', nothing sent" \
-		rejected loop set a "$bad"
+		rejected loop set -l a "$bad"
 done
-t_check "loop set without settings: exit 2, nothing sent" rejected loop set a
-t_check "loop name with a space: exit 2, nothing sent" rejected loop create "bad name"
-t_check "16-char loop name: exit 2, nothing sent" rejected loop create "$(printf 'x%.0s' $(seq 1 16))"
+t_check "loop set without settings: exit 2, nothing sent" rejected loop set -l a
+t_check "loop set --start: exit 2, nothing sent" rejected loop set -l a x=1 --start
+t_check "loop start --start: exit 2, nothing sent" rejected loop start -l a --start
+t_check "loop name with a space: exit 2, nothing sent" rejected loop create -l "bad name"
+t_check "16-char loop name: exit 2, nothing sent" rejected loop create -l "$(printf 'x%.0s' $(seq 1 16))"
 t_check "15-char loop name: accepted" \
-	reached loop create "$(printf 'x%.0s' $(seq 1 15))"
-t_check "loop start without name: exit 2, nothing sent" rejected loop start
-t_check "loop start with two names: exit 2, nothing sent" rejected loop start a b
-t_check "unknown loop subcommand: exit 2, nothing sent" rejected loop jump a
-t_check "loop name with a slash: exit 2, nothing sent" rejected loop start "a/b"
+	reached loop create -l "$(printf 'x%.0s' $(seq 1 15))"
+t_check "loop create without -l: exit 2, nothing sent" rejected loop create cpu=1
+t_check "loop start without -l: exit 2, nothing sent" rejected loop start
+t_check "loop start -l with a name after it: exit 2, nothing sent" \
+	rejected loop start -l a b
+t_check "unknown loop subcommand: exit 2, nothing sent" rejected loop jump -l a
+t_check "loop name with a slash: exit 2, nothing sent" rejected loop start -l "a/b"
+t_check "loop without a subcommand: exit 2" rejected loop -l a
 
 # --- status ------------------------------------------------------------
 t_check "status reaches the kernel (list)" reached status
-t_check "status NAME reaches the kernel" reached status a
-t_check "status --json reaches the kernel" reached status --json a
-t_check "status of a bad name: exit 2, nothing sent" rejected status "bad name"
-t_check "status with two names: exit 2, nothing sent" rejected status a b
+t_check "status -l reaches the kernel" reached status -l a
+t_check "status --json -l reaches the kernel" reached status --json -l a
+t_check "status of a bad name: exit 2, nothing sent" rejected status -l "bad name"
+t_check "status -l with a name after it: exit 2, nothing sent" rejected status -l a b
+t_check "status with a KEY=VALUE word: exit 2, nothing sent" rejected status a=b
 
 # --- hist --------------------------------------------------------------
-t_check "hist reaches the kernel" reached hist a
+t_check "hist reaches the kernel" reached hist -l a
 t_check "hist: the request is named" has "^userctl: hist a: "
-t_check "hist --json reaches the kernel" reached hist --json a
-t_check "hist without name: exit 2, nothing sent" rejected hist
-t_check "hist of a bad name: exit 2, nothing sent" rejected hist "bad name"
-t_check "hist with two names: exit 2, nothing sent" rejected hist a b
+t_check "hist --json reaches the kernel" reached hist --json -l a
+t_check "hist without -l: exit 2, nothing sent" rejected hist
+t_check "hist without -l: says -l LOOP is required" has "hist: -l LOOP is required"
+t_check "hist of a bad name: exit 2, nothing sent" rejected hist -l "bad name"
+t_check "hist -l with a name after it: exit 2, nothing sent" rejected hist -l a b
+
+# --- the loop as the first argument (deprecated) -----------------------
+# hist NAME, status NAME and loop VERB NAME, the forms before -l LOOP:
+# accepted until shieldrt 0.2 with one note on stderr, and otherwise the
+# same as the -l form, refusals included.  The -l forms print no note.
+note="^userctl: warning: 'userctl %s NAME' is deprecated and refused from shieldrt 0.2 on: use 'userctl %s -l NAME'\$"
+# same_as OLD-WORDS -- NEW-WORDS: exit status and output of the old form
+# are the new form's, plus the note (the first line) naming the command
+same_as() {
+	_old=""
+	while [ "$1" != -- ]; do _old="$_old $1"; shift; done
+	shift
+	ucf "$@"; _rc_new=$?; cp "$OUT" "$T/new.out"
+	# shellcheck disable=SC2086 # the old form's words, split on purpose
+	ucf $_old; _rc_old=$?
+	# shellcheck disable=SC2059 # $note is the format, on purpose
+	[ $_rc_old -eq $_rc_new ] &&
+		[ "$(grep -c 'deprecated' "$OUT")" = 1 ] &&
+		grep -q "$(printf "$note" "$words" "$words")" "$OUT" &&
+		[ "$(grep -v deprecated "$OUT")" = "$(cat "$T/new.out")" ] &&
+		! grep -q deprecated "$T/new.out"
+}
+words=hist
+t_check "hist NAME: the note, then as hist -l NAME" same_as hist a -- hist -l a
+t_check "hist --json NAME: as hist --json -l NAME" \
+	same_as hist --json a -- hist --json -l a
+words=status
+t_check "status NAME: the note, then as status -l NAME" \
+	same_as status a -- status -l a
+t_check "status NAME --json: as status -l NAME --json" \
+	same_as status a --json -- status -l a --json
+t_check "status of a bad name: refused alike" \
+	same_as status bad/name -- status -l bad/name
+for v in start stop resume reset destroy; do
+	words="loop $v"
+	t_check "loop $v NAME: the note, then as loop $v -l NAME" \
+		same_as loop $v a -- loop $v -l a
+done
+words="loop create"
+t_check "loop create NAME KEY=VALUE: as loop create -l NAME KEY=VALUE" \
+	same_as loop create a cpu=1 period_us=100 -- loop create -l a cpu=1 period_us=100
+t_check "loop create NAME --start: as loop create -l NAME --start" \
+	same_as loop create a cpu=1 --start -- loop create -l a cpu=1 --start
+t_check "loop create NAME with a bad setting: refused alike" \
+	same_as loop create a cpu= -- loop create -l a cpu=
+words="loop set"
+t_check "loop set NAME KEY=VALUE: as loop set -l NAME KEY=VALUE" \
+	same_as loop set a period_us=200 -- loop set -l a period_us=200
+t_check "loop set NAME alone: refused alike" same_as loop set a -- loop set -l a
 
 # --- flight, chain, limits ---------------------------------------------
 t_check "flight reaches the kernel" reached flight -l a
