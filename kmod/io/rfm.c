@@ -8,7 +8,7 @@
  *
  *	insmod shieldrt_rfm.ko addr=0000:00:04.0 bar=2 nodes=2 node=1 \
  *		signals=4 in=0:0,0:1 stale_limit=5 clock=tai [verify=1]
- *	userctl loop create B ... io=rfm:in=0-1:out=0-0[:trigger]
+ *	userctl loop create -l B ... io=rfm:in=0-1:out=0-0[:trigger]
  *
  * The layout and the reader's judgement of a block are in
  * include/shieldrt_rfm.h (pure code, KUnit-tested).  Each node writes its

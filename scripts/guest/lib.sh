@@ -189,10 +189,10 @@ srt_user_workflow() {
 	cpu=$(first_cpu "$SRT_ISOLATED")
 	[ -n "$cpu" ] || cpu=$((SRT_NCPUS - 1))
 	t_run "$l: loop create" /tmp/wf.out \
-		userctl loop create "$l" cpu="$cpu" period_us=1000 mode=hrtimer
+		userctl loop create -l "$l" cpu="$cpu" period_us=1000 mode=hrtimer
 	t_run "$l: chain load" /tmp/wf.out \
 		userctl chain load -l "$l" /srt/chains/demo-motor.chain
-	t_run "$l: loop start" /tmp/wf.out userctl loop start "$l"
+	t_run "$l: loop start" /tmp/wf.out userctl loop start -l "$l"
 	t_run "$l: setpoint by input name" /tmp/wf.out \
 		userctl setpoint -l "$l" target=1.5
 	t_run "$l: setpoint by index" /tmp/wf.out userctl setpoint -l "$l" 0=1.5
@@ -201,18 +201,18 @@ srt_user_workflow() {
 	t_run "$l: status --json" /tmp/wf.status userctl status --json
 	t_check "$l: status --json is JSON" json_ok /tmp/wf.status
 	t_check "$l: status --json lists the loop" grep -q "\"$l\"" /tmp/wf.status
-	t_run "$l: status $l --json" /tmp/wf.st userctl status "$l" --json
-	t_check "$l: status $l --json is JSON" json_ok /tmp/wf.st
-	t_check "$l: status $l --json: the loop runs" grep -q '"running"' /tmp/wf.st
-	t_check "$l: status $l --json: cycles is an integer" \
+	t_run "$l: status -l $l --json" /tmp/wf.st userctl status -l "$l" --json
+	t_check "$l: status -l $l --json is JSON" json_ok /tmp/wf.st
+	t_check "$l: status -l $l --json: the loop runs" grep -q '"running"' /tmp/wf.st
+	t_check "$l: status -l $l --json: cycles is an integer" \
 		grep -Eq '"cycles": *[0-9]+ *[,}]?' /tmp/wf.st
-	note "status $l --json: $(head -c 600 /tmp/wf.st | tr '\n' ' ')"
+	note "status -l $l --json: $(head -c 600 /tmp/wf.st | tr '\n' ' ')"
 
-	t_run "$l: hist $l --json" /tmp/wf.hist userctl hist "$l" --json
+	t_run "$l: hist -l $l --json" /tmp/wf.hist userctl hist -l "$l" --json
 	t_check "$l: hist --json is JSON" json_ok /tmp/wf.hist
 	t_check "$l: hist --json: the bucket size in ns as a number" \
 		grep -Eq '"bucket_ns": *[0-9]+' /tmp/wf.hist
-	note "hist $l --json: $(head -c 400 /tmp/wf.hist | tr '\n' ' ')"
+	note "hist -l $l --json: $(head -c 400 /tmp/wf.hist | tr '\n' ' ')"
 
 	# an overrun at the start (TCG) may have frozen the recorder already:
 	# only the manual trigger from here on, and a fresh window
@@ -231,11 +231,11 @@ srt_user_workflow() {
 	t_check "$l: flight --json is JSON" json_ok /tmp/wf.flj
 	t_run "$l: flight --rearm" /tmp/wf.out userctl flight -l "$l" --rearm
 
-	t_run "$l: loop stop" /tmp/wf.out userctl loop stop "$l"
-	t_run "$l: loop destroy" /tmp/wf.out userctl loop destroy "$l"
+	t_run "$l: loop stop" /tmp/wf.out userctl loop stop -l "$l"
+	t_run "$l: loop destroy" /tmp/wf.out userctl loop destroy -l "$l"
 	userctl status --json >/tmp/wf.status 2>&1
 	t_check "$l: the loop is gone" sh -c "! grep -q '\"$l\"' /tmp/wf.status"
-	if userctl loop destroy "$l" >/tmp/wf.out 2>&1; then
+	if userctl loop destroy -l "$l" >/tmp/wf.out 2>&1; then
 		t_fail "$l: a second destroy fails"
 	else
 		t_ok "$l: a second destroy fails"
@@ -324,7 +324,7 @@ rfm_wait_peer() {
 	t_ok "node $1 came up (its block is fresh)"
 	if [ "$(cat "$SRT_DBG/$2/state")" = safe ]; then
 		note "$2 went safe ($(awk '$1 == "safe_reason:" { print $2 }' "$SRT_DBG/$2/stats")) while node $1 was away: resume"
-		userctl loop resume "$2" || { t_fail "resume $2"; return 1; }
+		userctl loop resume -l "$2" || { t_fail "resume $2"; return 1; }
 	fi
 	# the figures from here on: not the wait for the other node
 	echo 1 >$RFM_DBG/reset

@@ -13,9 +13,9 @@ run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 insmod $SRT_MOD || { t_fail "insmod"; exit 1; }
 say "shieldrt on $(uname -r) ($SRT_ARCH), loop on shielded CPU $ISO"
-run userctl loop create demo cpu=$ISO period_us=1000 mode=hrtimer prio=80
+run userctl loop create -l demo cpu=$ISO period_us=1000 mode=hrtimer prio=80
 run userctl chain load -l demo /srt/chains/demo-motor.chain
-run userctl loop start demo
+run userctl loop start -l demo
 
 # A trapezoidal trajectory, one target per cycle: 1 -> 3 rad, hold, -> 2 rad
 awk 'BEGIN {
@@ -43,16 +43,16 @@ awk -F, '
 			n, $(NF - 4), $(NF - 1), $(NF - 3), $NF
 	}' /tmp/demo.csv
 say ""
-run userctl status demo
-say "\$ userctl hist demo   (summary rows)"
-userctl hist demo | grep -E '^(#|  *(over|count|min|avg|max):)' | sed 's/^/#   /'
+run userctl status -l demo
+say "\$ userctl hist -l demo   (summary rows)"
+userctl hist -l demo | grep -E '^(#|  *(over|count|min|avg|max):)' | sed 's/^/#   /'
 # what scripts/demo draws and reports: the recording, the loop's
 # histograms and counters (scripts/vm-run --export)
-userctl hist demo --json >/tmp/hist.json && userctl status demo --json >/tmp/status.json ||
+userctl hist -l demo --json >/tmp/hist.json && userctl status -l demo --json >/tmp/status.json ||
 	t_fail "hist and status --json"
 for f in /tmp/demo.csv /tmp/hist.json /tmp/status.json; do
 	srt_export "$f"
 done
-run userctl loop stop demo
-run userctl loop destroy demo
+run userctl loop stop -l demo
+run userctl loop destroy -l demo
 rmmod shieldrt && t_ok "demo ran" || t_fail "rmmod"

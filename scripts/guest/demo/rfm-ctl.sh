@@ -17,10 +17,10 @@ say() { echo "# $*"; }
 run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 rfm_up 1 0:0 || exit 1
-run userctl loop create ctl cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
+run userctl loop create -l ctl cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
 	io=rfm:in=1-1:out=0-0
 run userctl chain load -l ctl /srt/chains/demo-motor-ctl.chain
-run userctl loop start ctl
+run userctl loop start -l ctl
 rfm_wait_peer 0 ctl || exit 1
 
 awk 'BEGIN {
@@ -75,28 +75,28 @@ dev2=$dev emax2=$emax
 t_eq "node B: torn reads 0" 0 "$(rfm_rst 0 torn)"
 t_eq "node B: no torn block taken (corrupt 0)" 0 "$(rfm_rst 0 corrupt)"
 rfm_summary 0 ctl
-userctl hist ctl --json >/tmp/hist.json && userctl status ctl --json >/tmp/status.json ||
+userctl hist -l ctl --json >/tmp/hist.json && userctl status -l ctl --json >/tmp/status.json ||
 	t_fail "hist and status --json"
 grep -e ^own: -e ^remote: $RFM_DBG/status >/tmp/rfm-status.txt
 for f in /tmp/demo.csv /tmp/hist.json /tmp/status.json /tmp/rfm-status.txt; do
 	srt_export "$f"
 done
 # Stop: node A sees this node's block go stale.
-run userctl loop stop ctl
-run userctl loop destroy ctl
+run userctl loop stop -l ctl
+run userctl loop destroy -l ctl
 rmmod shieldrt_rfm || t_fail "rmmod shieldrt_rfm"
 
 # The same controller, closed on this node alone: in0 target, out2 pos,
 # out3 err
-run userctl loop create one cpu=$ISO period_us=1000 mode=hrtimer prio=80
+run userctl loop create -l one cpu=$ISO period_us=1000 mode=hrtimer prio=80
 run userctl chain load -l one /srt/chains/demo-motor-1node.chain
-run userctl loop start one
+run userctl loop start -l one
 profile one /tmp/one.csv out2 out3 "on one node"
 say "the same controller and profile, largest |err| / last 200 |pos - 2|, rad:"
 say "  two nodes (reflective memory): $emax2 / $dev2"
 say "  one node (one chain):          $emax / $dev"
-run userctl loop stop one
-run userctl loop destroy one
+run userctl loop stop -l one
+run userctl loop destroy -l one
 
 # Two nodes claiming one id: this node comes back as node 0, the id node
 # A holds, and writes into node A's block while node A (in safe state)
@@ -106,9 +106,9 @@ run userctl loop destroy one
 if insmod $RFM_KO addr="$SRT_PCI_IVSHMEM" bar=2 nodes=2 node=0 \
 	signals=2 in=1:0 stale_limit=$RFM_STALE_LIMIT; then
 	echo 1 >$TR/events/shieldrt_rfm/rfm_reject/enable
-	run userctl loop create dup cpu=$ISO period_us=1000 mode=hrtimer \
+	run userctl loop create -l dup cpu=$ISO period_us=1000 mode=hrtimer \
 		prio=80 io=rfm:in=0-0:out=0-0
-	run userctl loop start dup
+	run userctl loop start -l dup
 	t_wait_ge "node B as node 0 (node A's id): another writer seen (duplicates)" \
 		1 60 rfm_own duplicates
 	t_check "node B as node 0: traced rfm_reject ... duplicate" \
@@ -119,8 +119,8 @@ if insmod $RFM_KO addr="$SRT_PCI_IVSHMEM" bar=2 nodes=2 node=0 \
 		"$(awk '$1 == "safe_reason:" { print $2 }' "$SRT_DBG/dup/stats")"
 	# long enough for node A, which waits for this, to see it too
 	sleep 2
-	run userctl loop stop dup
-	run userctl loop destroy dup
+	run userctl loop stop -l dup
+	run userctl loop destroy -l dup
 	rmmod shieldrt_rfm || t_fail "rmmod shieldrt_rfm (node 0)"
 else
 	t_fail "insmod shieldrt_rfm node=0 on node B"

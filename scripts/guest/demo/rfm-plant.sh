@@ -15,10 +15,10 @@ say() { echo "# $*"; }
 run() { say "\$ $*"; "$@" 2>&1 | sed 's/^/#   /'; }
 
 rfm_up 0 1:0 || exit 1
-run userctl loop create plant cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
+run userctl loop create -l plant cpu=$ISO period_us=1000 mode=hrtimer prio=80 \
 	io=rfm:in=0-0:out=0-1
 run userctl chain load -l plant /srt/chains/demo-motor-plant.chain
-run userctl loop start plant
+run userctl loop start -l plant
 rfm_wait_peer 1 plant || exit 1
 
 # Node B runs its profile, then stops its loop: wait for that.
@@ -47,7 +47,7 @@ t_eq "node A: torn reads 0" 0 "$(rfm_rst 1 torn)"
 t_eq "node A: no torn block taken (corrupt 0)" 0 "$(rfm_rst 1 corrupt)"
 say "(node A's figures include the cycles since node B stopped)"
 rfm_summary 1 plant
-userctl hist plant --json >/tmp/hist.json && userctl status plant --json >/tmp/status.json ||
+userctl hist -l plant --json >/tmp/hist.json && userctl status -l plant --json >/tmp/status.json ||
 	t_fail "hist and status --json"
 grep -e ^own: -e ^remote: $RFM_DBG/status >/tmp/rfm-status.txt
 for f in /tmp/hist.json /tmp/status.json /tmp/rfm-status.txt; do
@@ -60,6 +60,6 @@ t_wait_ge "node A: another writer in its block, node B claiming id 0 (duplicates
 	1 180 rfm_own duplicates
 t_check "node A: traced rfm_reject ... duplicate" \
 	grep -q 'rfm_reject: node=0 remote=0 duplicate' $TR/trace
-run userctl loop stop plant
-run userctl loop destroy plant
+run userctl loop stop -l plant
+run userctl loop destroy -l plant
 rmmod shieldrt_rfm && rmmod shieldrt && t_ok "node A ran" || t_fail "rmmod"

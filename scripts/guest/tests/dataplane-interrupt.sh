@@ -33,10 +33,10 @@ applied() { awk '$1 == "cmd_applied:" { print $2 }' $SRT_DBG/intr/dataplane; }
 
 srt_load || exit 1
 t_run "loop create" /tmp/int.out \
-	userctl loop create intr cpu="$ISO" period_us=1000 mode=hrtimer
+	userctl loop create -l intr cpu="$ISO" period_us=1000 mode=hrtimer
 t_run "chain load" /tmp/int.out \
 	userctl chain load -l intr /srt/chains/demo-motor.chain
-t_run "loop start" /tmp/int.out userctl loop start intr
+t_run "loop start" /tmp/int.out userctl loop start -l intr
 
 interrupt 1.5 sh -c 'exec userctl record -l intr -d 60 -j -o /tmp/int.json >/tmp/int.sum 2>/tmp/int.err'
 t_eq "record --json: SIGINT exits 130" 130 "$rc"
@@ -74,6 +74,6 @@ t_eq "stream: each point sent, and the closing entry, applied or late" \
 	"$((${sent:-0} + 1))" "$((${applied:-0} + ${late:-0}))"
 t_check "stream: closed, so no underrun" grep -q ' underruns 0,' /tmp/int.str
 
-t_run "loop stop" /tmp/int.out userctl loop stop intr
-t_run "loop destroy" /tmp/int.out userctl loop destroy intr
+t_run "loop stop" /tmp/int.out userctl loop stop -l intr
+t_run "loop destroy" /tmp/int.out userctl loop destroy -l intr
 srt_unload

@@ -187,7 +187,7 @@ c0=$(st ht cycles)
 t_wait_ge "ht keeps cycling in safe state" $((c0 + 50)) 30 st ht cycles
 t_eq "ex stays in safe state (no trigger left)" safe "$(cat $SRT_DBG/ex/state)"
 # A resume could only fall back to safe state at the next cycle: refused.
-userctl loop resume ht >/tmp/rs.out 2>&1
+userctl loop resume -l ht >/tmp/rs.out 2>&1
 t_eq "resume ht with its provider gone: exit 1" 1 $?
 t_check "resume: ENODEV, the provider named" \
 	grep -q "ENODEV.*simdaq was unloaded\|simdaq was unloaded.*ENODEV" /tmp/rs.out

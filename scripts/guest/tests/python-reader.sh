@@ -19,10 +19,10 @@ ISO=$(first_cpu "$SRT_ISOLATED")
 
 srt_load || exit 1
 t_run "loop create" /tmp/py.out \
-	userctl loop create py cpu="$ISO" period_us=1000 mode=hrtimer
+	userctl loop create -l py cpu="$ISO" period_us=1000 mode=hrtimer
 t_run "chain load" /tmp/py.out \
 	userctl chain load -l py /srt/chains/demo-motor.chain
-t_run "loop start" /tmp/py.out userctl loop start py
+t_run "loop start" /tmp/py.out userctl loop start -l py
 
 t_run "python3 -m shieldrt: setpoint, 1.5 s of telemetry" /tmp/py.sum \
 	python3 -m shieldrt py -c /srt/chains/demo-motor.chain \
@@ -90,6 +90,6 @@ t_eq "the loop is not dead" 0 "$(v dead)"
 t_eq "a read-only attach does not consume telemetry" refused "$(v ro_record)"
 t_eq "a missing loop is refused by name" True "$(v missing_loop)"
 
-t_run "loop stop" /tmp/py.out userctl loop stop py
-t_run "loop destroy" /tmp/py.out userctl loop destroy py
+t_run "loop stop" /tmp/py.out userctl loop stop -l py
+t_run "loop destroy" /tmp/py.out userctl loop destroy -l py
 srt_unload

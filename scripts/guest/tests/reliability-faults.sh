@@ -110,8 +110,8 @@ teardown() {
 	# through the ioctls: a create whose debugfs view failed still made a
 	# loop (by design: "no debugfs view" is logged, the ioctls reach it)
 	if [ "$(listed)" != 0 ]; then
-		userctl loop stop fa >/dev/null 2>&1
-		userctl loop destroy fa >/dev/null
+		userctl loop stop -l fa >/dev/null 2>&1
+		userctl loop destroy -l fa >/dev/null
 	fi
 	return 0
 }

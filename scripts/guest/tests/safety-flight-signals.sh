@@ -26,14 +26,14 @@ sigs=$( (for k in $(seq 0 15); do echo y$k; done
 	 for k in $(seq 0 15); do echo x$k; done) | paste -sd, -)
 
 srt_load || exit 1
-t_check "create fs with flight_signals of 32 names" userctl loop create fs \
+t_check "create fs with flight_signals of 32 names" userctl loop create -l fs \
 	cpu=$ISO period_us=1000 flight_cycles=64 flight_post=8 \
 	flight_signals=$sigs
 t_check "config shows the choice" grep -qx "flight_signals=$sigs" $L/config
 # manual triggers only: TCG overruns would freeze the ring on their own
 t_check "automatic triggers off" userctl flight -l fs -T none
 t_check "load the 16-in, 16-out chain" userctl chain load -l fs $CH
-t_check "start fs" userctl loop start fs
+t_check "start fs" userctl loop start -l fs
 t_check "x3=1.5 and x15=-4" userctl setpoint -l fs x3=1.5 x15=-4
 c0=$(st cycles)
 t_wait_ge "runs 20 cycles" $((c0 + 20)) 60 st cycles
@@ -64,39 +64,39 @@ t_eq "... and 32 values a record" 43 \
 frozen_at=$(sed -n 's/^# flight .* trigger_cycle=\([0-9]*\).*/\1/p' $L/flight)
 
 # bad choices: the start is refused, the frozen window stays
-t_check "stop fs" userctl loop stop fs
+t_check "stop fs" userctl loop stop -l fs
 t_check "flight_signals=y0,nosuch is taken while stopped (checked at start)" \
-	userctl loop set fs flight_signals=y0,nosuch
-uc loop start fs
+	userctl loop set -l fs flight_signals=y0,nosuch
+uc loop start -l fs
 t_eq "start with a name the chain lacks: exit 1" 1 $?
 t_check "... says which" has "has no signal 'nosuch'"
 t_eq "... the loop did not start" stopped "$(cat $L/state)"
 t_eq "... the frozen window is still there" "$frozen_at" \
 	"$(sed -n 's/^# flight .* trigger_cycle=\([0-9]*\).*/\1/p' $L/flight)"
 t_check "flight_signals=x1,in1 (the same input twice)" \
-	userctl loop set fs flight_signals=x1,in1
-uc loop start fs
+	userctl loop set -l fs flight_signals=x1,in1
+uc loop start -l fs
 t_check "start refused: named twice" has "in1 named twice"
 t_check "flight_signals=out16 (the chain has 16 outputs)" \
-	userctl loop set fs flight_signals=out16
-uc loop start fs
+	userctl loop set -l fs flight_signals=out16
+uc loop start -l fs
 t_check "start refused: no out16" has "has no signal 'out16'"
-uc loop set fs flight_signals=a,,b
+uc loop set -l fs flight_signals=a,,b
 t_eq "an empty name: exit 1" 1 $?
 t_check "... says which" has "name 2 is empty"
-uc loop set fs "flight_signals=33"
+uc loop set -l fs "flight_signals=33"
 t_check "a count over 32 refused" has "33 is over 32"
 
 # all: every input and every output, here 16 + 16
-t_check "flight_signals=all" userctl loop set fs flight_signals=all
-t_check "start fs with all" userctl loop start fs
+t_check "flight_signals=all" userctl loop set -l fs flight_signals=all
+t_check "start fs with all" userctl loop start -l fs
 uc flight -l fs
 t_check "all: 32 signals, a new ring" has "signals=32 record_bytes=344"
-t_check "stop fs" userctl loop stop fs
+t_check "stop fs" userctl loop stop -l fs
 t_check "flight_signals=2: the first 2 inputs and outputs" \
-	userctl loop set fs flight_signals=2
-t_check "start fs with 2" userctl loop start fs
+	userctl loop set -l fs flight_signals=2
+t_check "start fs with 2" userctl loop start -l fs
 t_check "2: x0 x1 y0 y1 in the file's columns" sh -c \
 	"userctl flight -l fs -t --wait 20 >/dev/null && grep -q 'safe_why x0 x1 y0 y1 (signals' $L/flight"
-t_check "destroy fs" userctl loop destroy fs
+t_check "destroy fs" userctl loop destroy -l fs
 srt_unload

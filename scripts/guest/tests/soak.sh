@@ -155,7 +155,7 @@ for l in sa sb; do
 		$(($(dpf $l tel_records) + $(dpf $l tel_drops))) "$(dpf $l cycles)"
 	# RCU yields (PREEMPT_RCU): the stats text and the ioctl agree
 	ry=$(st $l rcu_yields)
-	ryj=$(userctl status $l --json 2>&1 |
+	ryj=$(userctl status -l $l --json 2>&1 |
 		sed -n 's/.*"rcu_yields": *\([0-9][0-9]*\).*/\1/p' | head -n 1)
 	note "$l: yields $(st $l yields) rcu_yields $ry (status --json ${ryj:-none})"
 	if [ -n "$ry" ] && [ -n "$ryj" ] && [ "$ryj" -ge "$ry" ]; then

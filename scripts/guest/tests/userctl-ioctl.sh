@@ -52,78 +52,78 @@ fi
 t_check "no debugfs files" test ! -e $SRT_DBG/control
 
 # --- loop ----------------------------------------------------------------
-uc loop create a cpu=$ISO period_us=1000 mode=hrtimer hist_bucket_ns=1024
+uc loop create -l a cpu=$ISO period_us=1000 mode=hrtimer hist_bucket_ns=1024
 t_eq "loop create exits 0" 0 $?
 uc status
 t_eq "status exits 0" 0 $?
 t_check "status lists a configured" has "^a  *configured$"
 t_check "status header counts 1 loop" has "^# 1 loop$"
-uc status a
+uc status -l a
 t_check "the settings reached the module (a's config)" sh -c \
 	"grep -qx 'cpu=$ISO' $OUT && grep -qx 'period_us=1000' $OUT && grep -qx 'mode=hrtimer' $OUT"
-uc loop start a
+uc loop start -l a
 t_eq "loop start exits 0" 0 $?
 t_eq "a is running" running "$(state a)"
 t_wait_ge "a runs 200 cycles" 200 60 stat a cycles
-uc loop stop a
+uc loop stop -l a
 t_eq "loop stop exits 0" 0 $?
 t_eq "a is stopped" stopped "$(state a)"
-uc loop set a period_us=2000
+uc loop set -l a period_us=2000
 t_eq "loop set exits 0" 0 $?
-uc status a
+uc status -l a
 t_check "loop set reached the module" grep -qx 'period_us=2000' $OUT
-uc loop reset a
+uc loop reset -l a
 t_eq "loop reset exits 0" 0 $?
 t_eq "reset: cycles 0" 0 "$(stat a cycles)"
-t_check "set it back: period_us=1000" userctl loop set a period_us=1000
+t_check "set it back: period_us=1000" userctl loop set -l a period_us=1000
 
 # The module's refusals: exit 1 with its reason and the errno's name.
-uc loop create bad cpu=$ISO period_us=3
+uc loop create -l bad cpu=$ISO period_us=3
 t_eq "a setting the module refuses: exit 1" 1 $?
 t_check "the module's reason is printed" has "^userctl: create bad: .*period_us"
 t_check "with the errno's name" has "(EINVAL)$"
 t_check "nothing was left behind" sh -c "! userctl status | grep -q '^bad '"
-uc loop create a cpu=$ISO
+uc loop create -l a cpu=$ISO
 t_eq "create of an existing name: exit 1" 1 $?
 t_check "EEXIST" has "(EEXIST)"
-uc loop start nosuch
+uc loop start -l nosuch
 t_eq "start of an unknown loop: exit 1" 1 $?
 t_check "the reason names it, ENOENT" has "nosuch.*(ENOENT)"
-uc loop set a cpu=$ISO nosuchkey=1
+uc loop set -l a cpu=$ISO nosuchkey=1
 t_eq "an unknown key: exit 1" 1 $?
 t_check "the reason names the key" has "nosuchkey"
-uc loop set a period_us=2000x
+uc loop set -l a period_us=2000x
 t_eq "a bad value: exit 1" 1 $?
 t_check "a bad value: config unchanged" sh -c \
-	"userctl status a | grep -qx 'period_us=1000'"
+	"userctl status -l a | grep -qx 'period_us=1000'"
 L15=abcdefghijklmno
-uc loop create $L15 cpu=$ISO period_us=1000
+uc loop create -l $L15 cpu=$ISO period_us=1000
 t_eq "a 15-character name is created" 0 $?
 
 # create --start: running at once
-uc loop create b cpu=$ISO period_us=2000 mode=hrtimer --start
+uc loop create -l b cpu=$ISO period_us=2000 mode=hrtimer --start
 t_eq "loop create --start exits 0" 0 $?
 t_eq "b is running" running "$(state b)"
 # a poll loop needs its CPU alone: it cannot start beside b
-uc loop create c cpu=$ISO period_us=1000 mode=poll force=1 --start
+uc loop create -l c cpu=$ISO period_us=1000 mode=poll force=1 --start
 t_eq "create --start that cannot start: exit 1" 1 $?
 t_check "the reason: the CPU is busy (EBUSY)" has "busy.*(EBUSY)$"
 t_check "and no loop c is left behind" sh -c "! userctl status | grep -q '^c '"
-t_check "stop b" userctl loop stop b
+t_check "stop b" userctl loop stop -l b
 
 # --- status --------------------------------------------------------------
-t_check "start a" userctl loop start a
+t_check "start a" userctl loop start -l a
 t_wait_ge "a runs 100 cycles" 100 60 stat a cycles
 uc status
 t_check "status lists a running" has "^a  *running$"
 t_check "status lists b stopped" has "^b  *stopped$"
 t_check "status header counts 3 loops" has "^# 3 loops$"
-uc status a
+uc status -l a
 t_eq "status a exits 0" 0 $?
 t_check "status a shows stats" has "^cycles: [0-9][0-9]*$"
 t_check "status a shows the sections" sh -c \
 	"grep -qx '# a state' $OUT && grep -qx '# a config' $OUT && grep -qx '# a stats' $OUT && grep -qx '# a preflight' $OUT && grep -qx '# a dataplane' $OUT"
-uc status --json a
+uc status --json -l a
 t_check "status --json a: config parsed to numbers and names" sh -c \
 	"grep -q '\"config\":{[^}]*\"cpu\":$ISO,' $OUT && grep -q '\"config\":{[^}]*\"mode\":\"hrtimer\"' $OUT"
 t_check "status --json a: state running, stats numbers" sh -c \
@@ -138,7 +138,7 @@ t_check "status --json a: the histogram layout" \
 uc status -j
 t_eq "status -j lists the loops by name" "a $L15 b" \
 	"$(grep -o '[[,]{"name":"[^"]*"' $OUT | cut -d'"' -f4 | tr '\n' ' ' | sed 's/ $//')"
-uc status nosuch
+uc status -l nosuch
 t_eq "status of a missing loop: exit 1" 1 $?
 t_check "status of a missing loop: says so" has "no such loop 'nosuch'"
 
@@ -156,19 +156,19 @@ t_check "limits: the module's reason" has "^userctl: limits a: .*(EINVAL)$"
 t_check "setpoint 0=2 (above max)" userctl setpoint -l a 0=2
 if uc_wait_state a safe 20; then t_ok "a trips into safe state"; else
 	t_fail "a trips into safe state" "state $(state a)"; fi
-uc status --json a
+uc status --json -l a
 t_check "safe_reason limit, by name" has '"safe_reason":"limit"'
 t_check "limits -l a clear" userctl limits -l a clear
-uc loop resume a
+uc loop resume -l a
 t_eq "loop resume exits 0" 0 $?
 if uc_wait_state a running 20; then t_ok "a runs again"; else
 	t_fail "a runs again" "state $(state a)"; fi
-uc loop resume a
+uc loop resume -l a
 t_eq "resume of a loop not in safe state: exit 1" 1 $?
 
 # --- hist ------------------------------------------------------------------
-t_check "stop a" userctl loop stop a
-uc hist a
+t_check "stop a" userctl loop stop -l a
+uc hist -l a
 t_eq "hist exits 0" 0 $?
 t_check "hist: the module's header" has \
 	"^# shieldrt histogram: loop a, hrtimer, cpu $ISO, period 1000000 ns$"
@@ -178,7 +178,7 @@ t_check "hist: the Index row" has \
 t_check "hist: the summary rows" sh -c \
 	"grep -q '^over: ' $OUT && grep -q '^count: ' $OUT && grep -q '^std: ' $OUT && grep -q '^max: ' $OUT"
 cp $OUT /tmp/hist.txt
-uc hist --json a
+uc hist --json -l a
 cp $OUT /tmp/hist.json
 t_check "hist --json: columns" has \
 	'"columns":\["IRQ","Thr","Late","Compute","Slack","Noise","Section","LockWait"\]'
@@ -213,43 +213,43 @@ t_check "hist --json: summary rows, percentiles too" sh -c \
 	"grep -q '\"avg\":\[[0-9,]*\]' $OUT && grep -q '\"p999\":\[[0-9,]*\]' $OUT"
 # A range of 255 ns (256 buckets of 1 ns): TCG's latencies lie past it,
 # so the percentiles are only bounds, and say so.
-t_check "create r (range 255 ns)" userctl loop create r cpu=$ISO \
+t_check "create r (range 255 ns)" userctl loop create -l r cpu=$ISO \
 	period_us=1000 mode=hrtimer hist_bucket_ns=1 hist_buckets=256
-t_check "start r" userctl loop start r
+t_check "start r" userctl loop start -l r
 t_wait_ge "r runs 100 cycles" 100 60 stat r cycles
-t_check "stop r" userctl loop stop r
-uc status r
+t_check "stop r" userctl loop stop -l r
+uc status -l r
 t_check "status r: a p99 past the range prints as >255" \
 	has '^thread_latency_ns: count=[0-9]* min=[0-9]* avg=[0-9]* max=[0-9]* p99=>255 p999=>255 std=[0-9]*$'
-uc status --json r
+uc status --json -l r
 t_check "status --json r: the bound and its flag" \
 	has '"thread_latency_ns":{[^}]*"p99":255,"p999":255,"p99_past":true,"p999_past":true,'
-uc hist --json r
+uc hist --json -l r
 t_check "hist --json r: p99_past per column" has '"p99_past":\[[a-z,]*true'
 # 256 buckets are all linear: the layout line has no log part
-uc hist r
+uc hist -l r
 t_check "hist r: the layout, linear only" has \
 	"^# Time unit is nanoseconds (ns), bucket size 1 ns up to 255 ns$"
-t_check "destroy r" userctl loop destroy r
-t_check "create r1 (one bucket of 8 ns)" userctl loop create r1 cpu=$ISO \
+t_check "destroy r" userctl loop destroy -l r
+t_check "create r1 (one bucket of 8 ns)" userctl loop create -l r1 cpu=$ISO \
 	period_us=1000 mode=hrtimer hist_bucket_ns=8 hist_buckets=1
-uc hist r1
+uc hist -l r1
 t_check "hist r1: the layout, one bucket" has \
 	"^# Time unit is nanoseconds (ns), bucket size 8 ns up to 7 ns$"
-t_check "destroy r1" userctl loop destroy r1
-uc hist nosuch
+t_check "destroy r1" userctl loop destroy -l r1
+uc hist -l nosuch
 t_eq "hist of a missing loop: exit 1" 1 $?
 t_check "hist of a missing loop: says so" has "no such loop 'nosuch'"
 
 # --- flight ----------------------------------------------------------------
-t_check "create f (flight_cycles=64 flight_post=16)" userctl loop create f \
+t_check "create f (flight_cycles=64 flight_post=16)" userctl loop create -l f \
 	cpu=$ISO period_us=1000 mode=hrtimer policy=catchup \
 	catchup_max=1000000 flight_cycles=64 flight_post=16
 uc flight -l f
 t_check "flight before the first start" has \
 	"^loop f: flight recorder loop=f state=armed size=64 post=16 (ring allocated at start) triggers=overrun,safe,manual$"
 t_check "flight -T none" userctl flight -l f -T none
-t_check "start f" userctl loop start f
+t_check "start f" userctl loop start -l f
 t_wait_ge "f runs 100 cycles" 100 60 stat f cycles
 uc flight -l f
 t_check "flight: armed, only manual" has \
@@ -276,7 +276,7 @@ t_check "re-armed" has "state=armed size=64 post=16 triggers=manual signals=16 r
 uc flight -l nope
 t_eq "flight of an unknown loop: exit 1" 1 $?
 t_check "flight of an unknown loop: says so" has "no such loop 'nope'"
-t_check "destroy f" userctl loop destroy f
+t_check "destroy f" userctl loop destroy -l f
 
 # --- chain and setpoint by name ----------------------------------------------
 printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' >/tmp/g.chain
@@ -288,7 +288,7 @@ printf 'input x\noutput y\nblock g nosuch in=x out=y\n' >/tmp/bad.chain
 uc chain load -l b /tmp/bad.chain
 t_eq "a bad chain: exit 1" 1 $?
 t_check "the module's reason, line 3" has "^userctl: chain load b: line 3:"
-t_check "start b" userctl loop start b
+t_check "start b" userctl loop start -l b
 uc setpoint -l b x=1.5
 t_eq "setpoint by name (the blocks view)" 0 $?
 uc setpoint -l b nosuch=1
@@ -309,7 +309,7 @@ t_check "chain commit --json" has '^{"loop":"b","generation":2,"cycle":[0-9][0-9
 uc chain commit -l b
 t_eq "commit with nothing staged: exit 1" 1 $?
 t_check "commit with nothing staged: the reason" has "nothing staged"
-t_check "stop b" userctl loop stop b
+t_check "stop b" userctl loop stop -l b
 uc chain unload -l b
 t_eq "chain unload exits 0" 0 $?
 uc chain show -l b --json
@@ -319,9 +319,9 @@ t_check "chain show --json: no chain" has '"chain":"# no chain'
 if grep -q '^nobody:' /etc/passwd 2>/dev/null ||
    echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd; then
 	chmod 0666 /dev/shieldrt
-	su -s /bin/sh nobody -c "userctl status a" >$OUT 2>&1
+	su -s /bin/sh nobody -c "userctl status -l a" >$OUT 2>&1
 	t_eq "unprivileged status: exit 0" 0 $?
-	su -s /bin/sh nobody -c "userctl loop destroy a" >$OUT 2>&1
+	su -s /bin/sh nobody -c "userctl loop destroy -l a" >$OUT 2>&1
 	t_eq "unprivileged destroy: exit 1" 1 $?
 	t_check "unprivileged destroy: EPERM and why" has "(EPERM); changes need CAP_SYS_ADMIN"
 	t_eq "a is still there" stopped "$(state a)"
@@ -333,7 +333,7 @@ fi
 # --- debugfs back: userctl's texts are its files' --------------------------
 t_check "mount debugfs again" mount -t debugfs debugfs $DBGMNT
 t_check "hist a is the hist file, byte for byte" cmp /tmp/hist.txt $SRT_DBG/a/hist
-userctl status a >/tmp/status.txt 2>&1
+userctl status -l a >/tmp/status.txt 2>&1
 if [ "${lockdown:-none}" = none ]; then
 	for f in state config stats io dataplane preflight last_error; do
 		v=$(cat $SRT_DBG/a/$f)
@@ -364,7 +364,7 @@ unknown) t_check "audit: lockdown state unknown or no LSM" \
 esac
 
 for l in a b $L15; do
-	t_check "destroy $l" userctl loop destroy $l
+	t_check "destroy $l" userctl loop destroy -l $l
 done
 uc status
 t_check "no loops left" has "^# 0 loops$"
