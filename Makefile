@@ -14,7 +14,9 @@
 #   make style                checkpatch on the project's files
 #   make man                  userctl's man pages (build/man/) from its --help
 #   make install              modules for KVER, userctl, man pages, udev
-#                             rule, completion (DESTDIR, PREFIX honoured)
+#                             rule, completion, and the developer files:
+#                             headers, shieldrt.pc, the example client
+#                             (DESTDIR, PREFIX honoured)
 #   make install-dkms         the module's sources for DKMS in /usr/src
 #   make uninstall            remove what the installs recorded
 #   make clean
@@ -45,6 +47,9 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/shieldrt
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+INCLUDEDIR ?= $(PREFIX)/include
+# shieldrt.pc names headers only: arch-independent, so share/, not lib/
+PKGCONFIGDIR ?= $(PREFIX)/share/pkgconfig
 UDEVRULESDIR ?= /lib/udev/rules.d
 MODDIR ?= /lib/modules/$(KVER)/updates
 DKMSDIR ?= /usr/src
@@ -56,6 +61,7 @@ INSTALL_MODSRC := $(CURDIR)/build/$(if $(filter host,$(INSTALL_KERNEL)),host,kve
 SIGN_ARGS := $(if $(SIGN_KEY)$(SIGN_CERT),--sign-key "$(SIGN_KEY)" --sign-cert "$(SIGN_CERT)")
 INSTALL_ENV := DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" \
 	MANDIR="$(MANDIR)" DOCDIR="$(DOCDIR)" COMPLETIONDIR="$(COMPLETIONDIR)" \
+	INCLUDEDIR="$(INCLUDEDIR)" PKGCONFIGDIR="$(PKGCONFIGDIR)" \
 	UDEVRULESDIR="$(UDEVRULESDIR)" MODDIR="$(MODDIR)" KVER="$(KVER)" \
 	DKMSDIR="$(DKMSDIR)" MANIFEST="$(MANIFEST)" \
 	MODSRC="$(INSTALL_MODSRC)" USERCTL="$(CURDIR)/userctl/userctl" \
@@ -74,7 +80,7 @@ man: userctl-host
 userctl-host:
 	@$(MAKE) -s -C userctl
 
-install: install-module install-utils
+install: install-module install-utils install-dev
 
 install-module:
 	@$(SCRIPTS)/build --kernel $(INSTALL_KERNEL) --only module $(SIGN_ARGS)
@@ -82,6 +88,9 @@ install-module:
 
 install-utils: man
 	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install utils
+
+install-dev:
+	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install dev
 
 install-dkms:
 	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install dkms-src
@@ -114,4 +123,4 @@ clean:
 
 .PHONY: all module userctl modules-all check check-full check-reliability \
 	demo style clean man userctl-host install install-module \
-	install-utils install-dkms uninstall
+	install-utils install-dev install-dkms uninstall

@@ -10,6 +10,9 @@
 #     every one of them and every directory it created;
 #   - every man page opens with man -l, lints clean, and says what
 #     --help says; shieldrt(4) names every ioctl and tracepoint;
+#   - the developer files: the ABI header and the ring helpers as
+#     <shieldrt/...>, shieldrt.pc with the version, and the example client,
+#     which builds as C and as C++ with pkg-config's flags alone;
 #   - make install-dkms gives a source tree DKMS builds against the
 #     installed Debian headers (scratch DKMS trees: /var/lib/dkms and
 #     /lib/modules are not touched), signing with its own throwaway key.
@@ -89,6 +92,11 @@ man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
 	echo usr/local/bin/userctl
 	echo usr/local/share/bash-completion/completions/userctl
 	echo usr/local/share/doc/shieldrt/examples/modprobe.d/shieldrt.conf
+	echo usr/local/share/doc/shieldrt/examples/feed.c
+	for h in shieldrt.h shieldrt_ring.h shieldrt_f64.h; do
+		echo "usr/local/include/shieldrt/$h"
+	done
+	echo usr/local/share/pkgconfig/shieldrt.pc
 	echo "$man1"
 	echo usr/local/share/man/man1/userctl.1
 	echo usr/local/share/man/man4/shieldrt.4
@@ -167,6 +175,64 @@ t_check "... and no loop as hist's, status' or loop's first argument" bash -c "
 		r=\" \${COMPREPLY[*]} \"
 		[[ \$r == *' --loop '* && \$r != *' ctl '* ]] || exit 1
 	done"
+
+# --- developer files ------------------------------------------------------
+inc=$D/usr/local/include/shieldrt
+t_check "<shieldrt/shieldrt.h> is the UAPI header as it is" \
+	cmp -s include/uapi/shieldrt.h "$inc/shieldrt.h"
+t_check "<shieldrt/shieldrt_f64.h> is include/shieldrt_f64.h as it is" \
+	cmp -s include/shieldrt_f64.h "$inc/shieldrt_f64.h"
+t_eq "<shieldrt/shieldrt_ring.h> differs from the tree's in its ABI include only" \
+	'< #include "uapi/shieldrt.h"|---|> #include "shieldrt.h"' \
+	"$(diff include/shieldrt_ring.h "$inc/shieldrt_ring.h" | sed 1d | tr '\n' '|' | sed 's/|$//')"
+pc() { PKG_CONFIG_PATH=$D/usr/local/share/pkgconfig PKG_CONFIG_SYSROOT_DIR=$D pkg-config "$@"; }
+t_eq "pkg-config: shieldrt's version is the header's" "$version" \
+	"$(pc --modversion shieldrt 2>&1)"
+cflags=$(pc --cflags shieldrt 2>&1)
+t_eq "pkg-config --cflags shieldrt: the installed include directory" \
+	"-I$D/usr/local/include" "${cflags% }"
+feed=$D/usr/local/share/doc/shieldrt/examples/feed.c
+# shellcheck disable=SC2086 # $cflags is split into flags on purpose
+if cc -std=c11 -pedantic -Wall -Wextra -Werror $cflags -o "$T/feed" "$feed" \
+	>"$T/feed.log" 2>&1; then
+	t_ok "the example client builds as C11 with pkg-config's flags"
+else
+	t_fail "the example client builds as C11 with pkg-config's flags" "$(head -n 10 "$T/feed.log")"
+fi
+# shellcheck disable=SC2086
+if c++ -std=c++17 -Wall -Wextra -Werror -x c++ $cflags -o "$T/feed++" "$feed" \
+	>"$T/feed.log" 2>&1; then
+	t_ok "the example client builds as C++17 with pkg-config's flags"
+else
+	t_fail "the example client builds as C++17 with pkg-config's flags" "$(head -n 10 "$T/feed.log")"
+fi
+rc=0; "$T/feed" a >"$T/feed.out" 2>&1 || rc=$?
+t_eq "feed without a VALUE: usage, exit 2" "2 1" "$rc $(grep -c '^usage: feed' "$T/feed.out")"
+rc=0; "$T/feed" a nan >"$T/feed.out" 2>&1 || rc=$?
+t_eq "feed refuses a NaN before it attaches: exit 2" "2 1" "$rc $(grep -c 'not a finite' "$T/feed.out")"
+: >"$T/not-a-device"
+for prog in feed feed++; do
+	rc=0
+	SHIELDRT_DEV=$T/not-a-device "$T/$prog" a 1 >"$T/feed.out" 2>&1 || rc=$?
+	t_eq "$prog: the attach refused (a regular file): exit 1, said" "1 1" \
+		"$rc $(grep -c '^attach: ' "$T/feed.out")"
+done
+
+# a header the installed ones would include but which is not installed
+# with them: the install refuses, and installs none of them
+X=$T/xtree
+mkdir -p "$X/scripts" "$X/userctl"
+cp -r include "$X/"
+cp -r scripts/dist "$X/scripts/"
+cp -r userctl/examples "$X/userctl/"
+sed -i 's|^#include "shieldrt_f64.h".*|&\n#include "shieldrt_cycle.h"|' "$X/include/shieldrt_ring.h"
+rc=0
+DESTDIR=$T/xroot PREFIX=/usr/local INCLUDEDIR=/usr/local/include \
+	PKGCONFIGDIR=/usr/local/share/pkgconfig DOCDIR=/usr/local/share/doc/shieldrt \
+	MANIFEST= "$X/scripts/dist/install" install dev >"$T/x.log" 2>&1 || rc=$?
+t_eq "a ring header that includes a header not installed: refused, named" \
+	"1 1" "$rc $(grep -c 'shieldrt_ring.h includes "shieldrt_cycle.h"' "$T/x.log")"
+t_check "... and no header installed" [ ! -e "$T/xroot/usr/local/include" ]
 
 # --- man pages -------------------------------------------------------------
 pages=$(find "$D/usr/local/share/man" -type f -name '*.[14]' | sort)

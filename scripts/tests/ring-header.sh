@@ -9,6 +9,9 @@
 # POSIX asked for, and as C++ (TAP).  C++ is not -pedantic: the ABI's
 # flexible array members are not ISO C++.  $CC and $CXX choose the
 # compilers; without a C++ compiler those lines are skipped.
+# The same programs build against the headers as "make install" lays
+# them out (scripts/dist/install, part dev): <shieldrt/shieldrt_ring.h>
+# and <shieldrt/shieldrt.h> side by side, found through shieldrt.pc.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/userctl/tests/tap.sh"
@@ -62,12 +65,30 @@ printf '#include <string.h>\n#include "shieldrt_ring.h"\n#include "body.h"\n' \
 	>"$tmp/ring.c"
 printf '#include <string.h>\n#include "uapi/shieldrt.h"\n#include "shieldrt_ring.h"\n#include "body.h"\n' \
 	>"$tmp/uapi-first.c"
+# the same against the installed pair
+printf '#include <string.h>\n#include <shieldrt/shieldrt_ring.h>\n#include "body.h"\n' \
+	>"$tmp/inst-ring.c"
+printf '#include <string.h>\n#include <shieldrt/shieldrt.h>\n#include <shieldrt/shieldrt_ring.h>\n#include "body.h"\n' \
+	>"$tmp/inst-uapi-first.c"
+if make -s -C "$top" install-dev DESTDIR="$tmp/root" PREFIX=/opt/srt MANIFEST= \
+	>"$tmp/install.log" 2>&1; then
+	t_ok "make install-dev into a DESTDIR"
+else
+	t_fail "make install-dev into a DESTDIR" "$(tail -n 5 "$tmp/install.log")"
+fi
+inst=$(PKG_CONFIG_PATH=$tmp/root/opt/srt/share/pkgconfig \
+	PKG_CONFIG_SYSROOT_DIR=$tmp/root pkg-config --cflags shieldrt 2>&1)
+inst=${inst% }		# pkg-config ends its flags with a blank
+t_eq "pkg-config --cflags shieldrt names the installed include directory" \
+	"-I$tmp/root/opt/srt/include" "$inst"
 
-# build NAME COMPILER SOURCE FLAGS...: compile, link and run one program.
+# build NAME COMPILER SOURCE FLAGS...: compile, link and run one program
+# (against the tree's include/; INC=... for other include flags).
 build() {
 	local name=$1 comp=$2 src=$3
 	shift 3
-	if "$comp" "$@" -Wall -Wextra -Werror -I"$top/include" -I"$tmp" \
+	# shellcheck disable=SC2086 # INC is split into flags on purpose
+	if "$comp" "$@" -Wall -Wextra -Werror ${INC:--I"$top/include"} -I"$tmp" \
 		-o "$tmp/prog" "$src" >"$tmp/log" 2>&1 &&
 	   "$tmp/prog" >"$tmp/log" 2>&1; then
 		t_ok "$name"
@@ -78,25 +99,30 @@ $(grep -m 6 -E 'error|undefined' "$tmp/log" || head -n 6 "$tmp/log")"
 	fi
 }
 
-for std in c99 c11 c17 gnu11; do
-	build "C $std -pedantic" "$cc" "$tmp/ring.c" -std=$std -pedantic \
-		-DSTUCK
-done
-build "C c11 -pedantic, after uapi/shieldrt.h" "$cc" "$tmp/uapi-first.c" \
-	-std=c11 -pedantic
-build "C c99 -pedantic -D_POSIX_C_SOURCE=200809L" "$cc" "$tmp/ring.c" \
-	-std=c99 -pedantic -D_POSIX_C_SOURCE=200809L
-build "C c11 -pedantic -D_XOPEN_SOURCE=700" "$cc" "$tmp/ring.c" \
-	-std=c11 -pedantic -D_XOPEN_SOURCE=700
-cp "$tmp/ring.c" "$tmp/ring.cc"
-cp "$tmp/uapi-first.c" "$tmp/uapi-first.cc"
-for std in c++11 c++17; do
-	if command -v "$cxx" >/dev/null; then
-		build "C++ $std" "$cxx" "$tmp/ring.cc" -std=$std
-		build "C++ $std, after uapi/shieldrt.h" "$cxx" \
-			"$tmp/uapi-first.cc" -std=$std
-	else
-		t_ok "C++ $std # SKIP no $cxx"
-	fi
+for i in "" inst-; do
+	[ -z "$i" ] || INC=$inst
+	what=${i:+installed }
+	for std in c99 c11 c17 gnu11; do
+		build "C $std -pedantic, ${what}ring header" "$cc" \
+			"$tmp/${i}ring.c" -std=$std -pedantic -DSTUCK
+	done
+	build "C c11 -pedantic, ${what}ring header after the ABI header" "$cc" \
+		"$tmp/${i}uapi-first.c" -std=c11 -pedantic
+	build "C c99 -pedantic -D_POSIX_C_SOURCE=200809L, ${what}ring header" \
+		"$cc" "$tmp/${i}ring.c" -std=c99 -pedantic -D_POSIX_C_SOURCE=200809L
+	build "C c11 -pedantic -D_XOPEN_SOURCE=700, ${what}ring header" "$cc" \
+		"$tmp/${i}ring.c" -std=c11 -pedantic -D_XOPEN_SOURCE=700
+	cp "$tmp/${i}ring.c" "$tmp/${i}ring.cc"
+	cp "$tmp/${i}uapi-first.c" "$tmp/${i}uapi-first.cc"
+	for std in c++11 c++17; do
+		if command -v "$cxx" >/dev/null; then
+			build "C++ $std, ${what}ring header" "$cxx" \
+				"$tmp/${i}ring.cc" -std=$std
+			build "C++ $std, ${what}ring header after the ABI header" \
+				"$cxx" "$tmp/${i}uapi-first.cc" -std=$std
+		else
+			t_ok "C++ $std, ${what}ring header # SKIP no $cxx"
+		fi
+	done
 done
 t_done
