@@ -3,7 +3,7 @@
 #
 # The Debian packages (TAP): dpkg-buildpackage -us -uc -b in a copy of
 # the tree (nothing lands in the repository), then lintian, which must
-# report no error, and a look inside both packages.  About two minutes:
+# report no error, and a look inside the three packages.  About two minutes:
 # "make check-full" runs it (scripts/tests/Makefile check-long).  The
 # build skips dh_auto_test (DEB_BUILD_OPTIONS=nocheck): those are
 # userctl's host tests, which "make check" runs anyway.
@@ -33,8 +33,10 @@ else
 fi
 dkms_deb=$T/shieldrt-dkms_${version}_all.deb
 utils_deb=$T/shieldrt-utils_${version}_$arch.deb
+dev_deb=$T/shieldrt-dev_${version}_all.deb
 t_check "shieldrt-dkms_${version}_all.deb built" [ -f "$dkms_deb" ]
 t_check "shieldrt-utils_${version}_$arch.deb built" [ -f "$utils_deb" ]
+t_check "shieldrt-dev_${version}_all.deb built" [ -f "$dev_deb" ]
 
 lintian --tag-display-limit 0 -I --pedantic "$T/shieldrt_${version}_$arch.changes" \
 	>"$T/lintian" 2>&1
@@ -66,6 +68,43 @@ done
 t_check "shieldrt-utils: no module sources" [ ! -e "$T/utils/usr/src" ]
 t_check "shieldrt-utils: the packaged userctl runs" \
 	sh -c "'$T/utils/usr/bin/userctl' --version | grep -q '^userctl $version '"
+# shieldrt-dev: exactly the developer files, as make install-dev lays
+# them out for /usr, and a program builds against them
+dpkg-deb -x "$dev_deb" "$T/dev" 2>/dev/null
+{
+	for h in shieldrt.h shieldrt_ring.h shieldrt_f64.h; do
+		echo "usr/include/shieldrt/$h"
+	done
+	echo usr/share/pkgconfig/shieldrt.pc
+	echo usr/share/doc/shieldrt-dev/examples/feed.c
+	echo usr/share/doc/shieldrt-dev/copyright
+	echo usr/share/doc/shieldrt-dev/changelog.gz
+} | sort >"$T/dev-want"
+(cd "$T/dev" 2>/dev/null && find . -type f) | sed 's|^\./||' | sort >"$T/dev-got"
+if diff -u "$T/dev-want" "$T/dev-got" >"$T/dev-diff"; then
+	t_ok "shieldrt-dev: the headers, shieldrt.pc, the example, the docs"
+else
+	t_fail "shieldrt-dev: the headers, shieldrt.pc, the example, the docs" "$(cat "$T/dev-diff")"
+fi
+make -s install-dev DESTDIR="$T/plain-dev" PREFIX=/usr \
+	DOCDIR=/usr/share/doc/shieldrt-dev MANIFEST= >/dev/null 2>&1
+t_check "shieldrt-dev: the same files as make install-dev PREFIX=/usr" \
+	diff -r "$T/plain-dev/usr" "$T/dev/usr" -x copyright -x changelog.gz
+t_eq "shieldrt-dev: Architecture all" all \
+	"$(dpkg-deb -f "$dev_deb" Architecture 2>/dev/null)"
+t_check "shieldrt-dev: depends on linux-libc-dev (<linux/types.h>)" \
+	sh -c "dpkg-deb -f '$dev_deb' Depends | grep -qw linux-libc-dev"
+# the package's /usr/include is a system directory to pkg-config, which
+# drops it from --cflags unless told to keep it; under a sysroot it must
+# become the extracted tree's
+cflags=$(PKG_CONFIG_PATH=$T/dev/usr/share/pkgconfig PKG_CONFIG_SYSROOT_DIR=$T/dev \
+	PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 pkg-config --cflags shieldrt 2>&1)
+t_eq "shieldrt-dev: pkg-config finds shieldrt $version" "$version" \
+	"$(PKG_CONFIG_PATH=$T/dev/usr/share/pkgconfig pkg-config --modversion shieldrt 2>&1)"
+# shellcheck disable=SC2086 # $cflags is split into flags on purpose
+t_check "shieldrt-dev: the example builds against the package's headers" \
+	cc -std=c11 -pedantic -Wall -Wextra -Werror $cflags -o "$T/feed" \
+	"$T/dev/usr/share/doc/shieldrt-dev/examples/feed.c"
 t_eq "the package build wrote nothing into the repository" "$before" \
 	"$(git status --porcelain --ignored 2>/dev/null)"
 
