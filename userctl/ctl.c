@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "modload.h"
 #include "userctl.h"
 
 /* A reply that keeps growing between two calls is given up after this. */
@@ -67,9 +68,32 @@ static int ctl_open(void)
 	if (ctl_fd < 0 && errno == EACCES)
 		ctl_fd = open(dev, O_RDONLY | O_CLOEXEC);
 	if (ctl_fd < 0)
-		fatal("cannot open %s: %s%s", dev, strerror(errno),
-		      errno == ENOENT ? " (is shieldrt loaded?)" : "");
+		ctl_open_failed(dev, errno);
 	return ctl_fd;
+}
+
+/*
+ * No device: say whether the module is loaded and, if not, whether this
+ * kernel would load it unsigned (a locked-down kernel refuses insmod of
+ * an unsigned module, and the user may not have read why).
+ */
+void ctl_open_failed(const char *dev, int err)
+{
+	struct modload m;
+	char why[96];
+
+	if (err != ENOENT)
+		fatal("cannot open %s: %s", dev, strerror(err));
+	modload_read(&m);
+	if (m.loaded)
+		fatal("cannot open %s: %s; shieldrt is loaded: is devtmpfs mounted at /dev (or udev running)?",
+		      dev, strerror(err));
+	if (modload_signed_only(&m))
+		fatal("cannot open %s: %s: shieldrt is not loaded, and this kernel loads signed modules only (%s): if insmod said \"Key was rejected by service\" or \"Operation not permitted\", %s",
+		      dev, strerror(err), modload_why(&m, why, sizeof(why)),
+		      modload_remedy);
+	fatal("cannot open %s: %s (is shieldrt loaded? modprobe shieldrt)",
+	      dev, strerror(err));
 }
 
 static int ctl_ioctl(unsigned long cmd, void *arg)

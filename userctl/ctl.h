@@ -24,6 +24,12 @@
  */
 const char *ctl_device(void);
 
+/*
+ * Exit 1: @dev would not open (errno @err); for ENOENT, why: shieldrt not
+ * loaded, and whether this kernel takes it unsigned (lockdown).
+ */
+void ctl_open_failed(const char *dev, int err) __attribute__((noreturn));
+
 /* The errno's symbolic name ("EBUSY"), or "errno N". */
 const char *ctl_errno_name(int err);
 

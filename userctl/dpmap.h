@@ -42,9 +42,7 @@ static inline void dpmap_open(struct dpmap *d, const char *loop, int rw)
 			    loop, SHIELDRT_NAME_LEN - 1);
 	d->fd = open(dev, (rw ? O_RDWR : O_RDONLY) | O_CLOEXEC);
 	if (d->fd < 0)
-		fatal("cannot open %s: %s%s", dev, strerror(errno),
-		      errno == ENOENT ? " (is the shieldrt module loaded?)" :
-		      "");
+		ctl_open_failed(dev, errno);
 	memset(&a, 0, sizeof(a));
 	memcpy(a.name, loop, strlen(loop));
 	/* A refusal as the control plane reports one: the errno's name. */

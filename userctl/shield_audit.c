@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../include/uapi/shieldrt.h"
+#include "modload.h"
 #include "shield.h"
 #include "shield_move.h"
 #include "sysfile.h"
@@ -639,6 +640,47 @@ static void audit_lockdown(struct report *r)
 	free(path);
 }
 
+/*
+ * Module signatures: under lockdown or module.sig_enforce=1 only signed
+ * modules load, and an unsigned shieldrt.ko is refused at insmod, before
+ * userctl can say anything; the audit says it beforehand.
+ */
+static void audit_module_signing(struct report *r)
+{
+	struct modload m;
+	char why[96];
+
+	modload_read(&m);
+	modload_why(&m, why, sizeof(why));
+	if (m.sig_enforce < 0 && !modload_signed_only(&m)) {
+		report_add(r, V_PASS, "module.signing", NULL,
+			   "this kernel checks no module signatures (%s)",
+			   why);
+	} else if (m.loaded && m.unsigned_mod == 1) {
+		if (modload_signed_only(&m))
+			report_add(r, V_WARN, "module.signing", modload_remedy,
+				   "shieldrt is loaded unsigned (taint E), before the kernel locked down (%s): after a reboot it will be refused",
+				   why);
+		else
+			report_add(r, V_WARN, "module.signing", modload_remedy,
+				   "shieldrt is loaded unsigned (taint E; %s): a kernel locked down, as with Secure Boot, refuses it",
+				   why);
+	} else if (m.loaded) {
+		report_add(r, V_PASS, "module.signing", NULL,
+			   "shieldrt is loaded%s (%s)",
+			   m.unsigned_mod == 0 ? " with a signature the kernel trusts" : "",
+			   why);
+	} else if (modload_signed_only(&m)) {
+		report_add(r, V_WARN, "module.signing", modload_remedy,
+			   "shieldrt is not loaded, and this kernel loads signed modules only (%s): an unsigned shieldrt.ko is refused (\"Key was rejected by service\" or \"Operation not permitted\")",
+			   why);
+	} else {
+		report_add(r, V_PASS, "module.signing", NULL,
+			   "shieldrt is not loaded; this kernel loads it unsigned too (%s)",
+			   why);
+	}
+}
+
 /* The arch the kernel runs, which may differ from ours under a root. */
 static char *kernel_arch(void)
 {
@@ -716,5 +758,6 @@ void shield_audit_config(const struct shield_ctx *c, struct report *r)
 	audit_partition(c, r);
 	audit_preempt_rt(r);
 	audit_lockdown(r);
+	audit_module_signing(r);
 	audit_clocksource(r);
 }

@@ -143,6 +143,55 @@ uc shield audit --cpus 2-3
 t_check "a lockdown file without a [mode]: SKIP, not a guess" sh -c \
 	"grep '^SKIP  kernel.lockdown ' $OUT | grep -q 'cannot parse'"
 
+# --- module signatures: lockdown and module.sig_enforce ------------------
+fake_tree "$R"
+uc shield audit --cpus 2-3
+t_check "no sig_enforce parameter: no signatures checked, PASS" sh -c \
+	"grep '^PASS  module.signing ' $OUT | grep -q 'checks no module signatures'"
+put "$R/sys/module/module/parameters/sig_enforce" "N"
+put "$R/sys/kernel/security/lockdown" "[none] integrity confidentiality"
+uc shield audit --cpus 2-3
+t_check "not locked down, not loaded: it would load unsigned, PASS" sh -c \
+	"grep '^PASS  module.signing ' $OUT | grep -q 'loads it unsigned too'"
+put "$R/sys/kernel/security/lockdown" "none [integrity] confidentiality"
+uc shield audit --cpus 2-3
+t_check "locked down, not loaded: WARN, signed modules only" sh -c \
+	"grep '^WARN  module.signing ' $OUT | grep -q 'signed modules only (lockdown integrity, module.sig_enforce=0)'"
+t_check "... and the remedy is to sign it" has \
+	"fix: sign shieldrt.ko .*SIGN_KEY=.*mok.key"
+put "$R/sys/kernel/security/lockdown" "[none] integrity confidentiality"
+put "$R/sys/module/module/parameters/sig_enforce" "Y"
+uc shield audit --cpus 2-3
+t_check "module.sig_enforce=1 alone: WARN too" sh -c \
+	"grep '^WARN  module.signing ' $OUT | grep -q 'module.sig_enforce=1'"
+put "$R/sys/module/shieldrt/taint" "O"
+uc shield audit --cpus 2-3
+t_check "loaded, no taint E, enforced: PASS, signed" sh -c \
+	"grep '^PASS  module.signing ' $OUT | grep -q 'with a signature the kernel trusts'"
+put "$R/sys/module/module/parameters/sig_enforce" "N"
+put "$R/sys/module/shieldrt/taint" "OE"
+uc shield audit --cpus 2-3
+t_check "loaded unsigned (taint E), not locked down: WARN" sh -c \
+	"grep '^WARN  module.signing ' $OUT | grep -q 'loaded unsigned (taint E; '"
+put "$R/sys/kernel/security/lockdown" "none [integrity] confidentiality"
+uc shield audit --cpus 2-3
+t_check "loaded unsigned, locked down since: WARN, refused after a reboot" sh -c \
+	"grep '^WARN  module.signing ' $OUT | grep -q 'before the kernel locked down'"
+# No device: userctl says why it may be missing.
+rm -rf "$R/sys/module/shieldrt"
+SHIELDRT_DEV=$T/no-such-node USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
+t_eq "no device node: exit 1" 1 $?
+t_check "no device, locked down: says signed modules only and what to do" has \
+	"shieldrt is not loaded, and this kernel loads signed modules only (lockdown integrity, module.sig_enforce=0).*sign shieldrt.ko"
+put "$R/sys/kernel/security/lockdown" "[none] integrity confidentiality"
+SHIELDRT_DEV=$T/no-such-node USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
+t_check "no device, not locked down: is shieldrt loaded?" has \
+	"No such file or directory (is shieldrt loaded? modprobe shieldrt)"
+put "$R/sys/module/shieldrt/taint" "O"
+SHIELDRT_DEV=$T/no-such-node USERCTL_ROOT=$R "$U" status > "$OUT" 2>&1
+t_check "no device, module loaded: points at /dev" has \
+	"shieldrt is loaded: is devtmpfs mounted"
+
 # --- a correct boot plus apply audits clean --------------------------
 good_tree "$R"
 uc shield audit --cpus 2-3; rc=$?
