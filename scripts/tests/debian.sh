@@ -56,6 +56,40 @@ t_check "shieldrt-dkms: the same tree as make install-dkms" \
 	diff -r "$T/plain/usr/src/shieldrt-$version" "$src"
 t_check "shieldrt-dkms: postinst hands the module to DKMS" \
 	grep -q 'common.postinst' "$T/dkms-ctl/postinst"
+# The postinst's Secure Boot report, without DKMS's own part: a fake
+# root (DPKG_ROOT) with a lockdown state and DKMS's files, a mokutil
+# that says what the case needs.
+sed '/^# Automatically added by dh_dkms/,/^# End automatically added section/d' \
+	"$T/dkms-ctl/postinst" >"$T/mok-postinst"
+M=$T/mokroot
+mkdir -p "$M/bin" "$M/sys/kernel/security" "$M/var/lib/dkms" "$M/etc/dkms"
+printf '#!/bin/sh\ncat "%s/enrolled" 2>/dev/null || echo "$2 is not enrolled"\n' "$M" >"$M/bin/mokutil"
+chmod +x "$M/bin/mokutil"
+mok() { DPKG_ROOT=$M PATH=$M/bin:$PATH sh "$T/mok-postinst" configure 2>&1; }
+out=$(mok)
+t_check "postinst: no DKMS certificate: says the modules are not signed" \
+	sh -c "echo '$out' | grep -q 'no DKMS signing certificate at /var/lib/dkms/mok.pub'"
+: >"$M/var/lib/dkms/mok.pub"
+echo "[none] integrity confidentiality" >"$M/sys/kernel/security/lockdown"
+out=$(mok)
+t_check "postinst: names the key that signed, nothing more without lockdown" \
+	sh -c "echo '$out' | grep -q 'signed the modules with the key of /var/lib/dkms/mok.pub' && ! echo '$out' | grep -q enrol"
+echo "none [integrity] confidentiality" >"$M/sys/kernel/security/lockdown"
+out=$(mok)
+t_check "postinst: locked down, not enrolled: says how to enrol it" \
+	sh -c "echo '$out' | grep -q 'refuses shieldrt until /var/lib/dkms/mok.pub is enrolled: mokutil --import /var/lib/dkms/mok.pub'"
+echo "x is already enrolled" >"$M/enrolled"
+out=$(mok)
+t_check "postinst: locked down, enrolled: says it loads" \
+	sh -c "echo '$out' | grep -q 'mok.pub is enrolled: this locked-down kernel (integrity) loads shieldrt'"
+printf '%s\n' 'mok_signing_key="/root/mok.key"' 'mok_certificate="/root/mok.der"' \
+	>"$M/etc/dkms/framework.conf"
+mkdir -p "$M/root" && : >"$M/root/mok.der"
+out=$(mok)
+t_check "postinst: the certificate framework.conf names" \
+	sh -c "echo '$out' | grep -q 'with the key of /root/mok.der'"
+t_check "postinst: exit 0 whatever it found" sh -c \
+	"DPKG_ROOT=/nonexistent sh '$T/mok-postinst' configure >/dev/null 2>&1"
 t_check "shieldrt-dkms: nothing but the sources and the docs" bash -c \
 	"! (cd '$T/dkms' && find . -type f | grep -vE '^\./usr/(src/shieldrt-$version|share/doc/shieldrt-dkms)/')"
 for f in usr/bin/userctl usr/share/man/man1/userctl.1.gz \
