@@ -65,6 +65,7 @@ INSTALL_ENV := DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" \
 	UDEVRULESDIR="$(UDEVRULESDIR)" MODDIR="$(MODDIR)" KVER="$(KVER)" \
 	DKMSDIR="$(DKMSDIR)" MANIFEST="$(MANIFEST)" \
 	MODSRC="$(INSTALL_MODSRC)" USERCTL="$(CURDIR)/userctl/userctl" \
+	STORM="$(CURDIR)/userctl/shieldrt-storm" \
 	MANPAGES="$(CURDIR)/build/man"
 
 all: module userctl

@@ -406,3 +406,24 @@ insmod_refused() {
 		t_ok "refused: $desc ($(echo "$log" | grep "$want" | tail -n 1))"
 	fi
 }
+
+# storm_start KIND...: on every CPU outside SRT_ISOLATED, one
+# shieldrt-storm per KIND (a tight loop of that system call, the i.MX6Q
+# study's interference); their PIDs in storm_pids.  storm_stop ends them.
+storm_pids=""
+storm_start() {
+	local cpu=0 kind
+	while [ $cpu -lt "$SRT_NCPUS" ]; do
+		case ",$SRT_ISOLATED," in *",$cpu,"*) cpu=$((cpu + 1)); continue ;; esac
+		for kind in "$@"; do
+			taskset -c $cpu shieldrt-storm "$kind" >/dev/null 2>&1 &
+			storm_pids="$storm_pids $!"
+		done
+		cpu=$((cpu + 1))
+	done
+}
+storm_stop() {
+	[ -n "$storm_pids" ] && kill $storm_pids 2>/dev/null
+	wait 2>/dev/null
+	storm_pids=""
+}

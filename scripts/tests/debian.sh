@@ -92,7 +92,7 @@ t_check "postinst: exit 0 whatever it found" sh -c \
 	"DPKG_ROOT=/nonexistent sh '$T/mok-postinst' configure >/dev/null 2>&1"
 t_check "shieldrt-dkms: nothing but the sources and the docs" bash -c \
 	"! (cd '$T/dkms' && find . -type f | grep -vE '^\./usr/(src/shieldrt-$version|share/doc/shieldrt-dkms)/')"
-for f in usr/bin/userctl usr/share/man/man1/userctl.1.gz \
+for f in usr/bin/userctl usr/bin/shieldrt-storm usr/share/man/man1/userctl.1.gz \
 	usr/share/man/man1/userctl-loop.1.gz usr/share/man/man4/shieldrt.4.gz \
 	usr/share/bash-completion/completions/userctl \
 	lib/udev/rules.d/60-shieldrt.rules \

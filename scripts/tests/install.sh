@@ -90,6 +90,7 @@ man1=$(userctl/userctl --help | awk '/^commands:/ { on = 1; next }
 	done
 	echo lib/udev/rules.d/60-shieldrt.rules
 	echo usr/local/bin/userctl
+	echo usr/local/bin/shieldrt-storm
 	echo usr/local/share/bash-completion/completions/userctl
 	echo usr/local/share/doc/shieldrt/examples/modprobe.d/shieldrt.conf
 	echo usr/local/share/doc/shieldrt/examples/feed.c
@@ -125,6 +126,8 @@ t_check "the signature trailer is there" \
 	grep -q '~Module signature appended~' "$ko"
 t_check "userctl is executable and runs" \
 	sh -c "'$D/usr/local/bin/userctl' --version | grep -q '^userctl $version '"
+t_check "shieldrt-storm is installed beside it and runs" \
+	sh -c "'$D/usr/local/bin/shieldrt-storm' getppid -n 10 | grep -qx 'getppid 10'"
 t_check "the udev rule gives /dev/shieldrt to the shieldrt group" \
 	grep -q 'KERNEL=="shieldrt".*GROUP="shieldrt", MODE="0660"' \
 	"$D/lib/udev/rules.d/60-shieldrt.rules"

@@ -9,7 +9,7 @@ trap 'rm -f "$log"' EXIT
 for t in "$out/test_cpuset" "$out/test_state" "$out/test_text" \
 	 "sh $here/plot.sh $out" \
 	 "sh $here/shield.sh $out/userctl" "sh $here/cli.sh $out/userctl" \
-	 "sh $here/storm.sh $out/storm" \
+	 "sh $here/storm.sh $out/shieldrt-storm" \
 	 "sh $here/sim.sh $out/userctl $here/../../algorithms/chains"; do
 	name=$(printf '%s' "$t" | sed 's/ [^ ]*$//; s/.*\///')
 	echo "# $name"

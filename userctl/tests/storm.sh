@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Host tests of the storm program (tests/storm.c): every kind runs exactly
-# N iterations and exits 0; SIGTERM ends an endless run with its count;
-# bad input is a usage error.  Usage: storm.sh STORM
+# Host tests of shieldrt-storm (storm.c): every kind runs exactly N
+# iterations and exits 0; SIGTERM ends an endless run with its count;
+# bad input is a usage error.  Usage: storm.sh SHIELDRT-STORM
 set -u
 S=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,8 +12,9 @@ T=$(mktemp -d /tmp/storm-test.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 OUT=$T/out
 
-for kind in fstat getppid gettimeofday open read stat write fifo pipe sem \
-	    sigaction sigcatch fork exec; do
+kinds=$(sed -n 's/^STORM_KIND(\(.*\))$/\1/p' "$here/../storm_kinds.h")
+t_eq "14 kinds, the study's" 14 "$(echo $kinds | wc -w)"
+for kind in $kinds; do
 	"$S" $kind -n 300 > "$OUT" 2>&1
 	rc=$?
 	t_eq "$kind: 300 iterations exit 0" 0 $rc
@@ -31,12 +32,13 @@ t_check "no child left behind" sh -c "! ps -o ppid= -e | grep -qw $pid"
 
 "$S" frob -n 1 > "$OUT" 2>&1
 t_eq "unknown kind: exit 2" 2 $?
-t_check "unknown kind: names the kinds" grep -q "unknown kind 'frob'" "$OUT"
+t_check "unknown kind: says so" grep -q "unknown kind 'frob'" "$OUT"
+t_check "and names the kinds" grep -q "KIND: fstat getppid .* fork exec$" "$OUT"
 "$S" fstat -n x > "$OUT" 2>&1
 t_eq "bad -n: exit 2" 2 $?
 "$S" stat -n 1 -f "$T/missing" > "$OUT" 2>&1
 t_eq "stat of a missing file: exit 1" 1 $?
-t_check "and says why" grep -q "storm: stat: No such file" "$OUT"
+t_check "and says why" grep -q "shieldrt-storm: stat: No such file" "$OUT"
 "$S" > "$OUT" 2>&1
 t_eq "no kind: exit 2" 2 $?
 

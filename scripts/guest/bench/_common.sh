@@ -128,7 +128,7 @@ b_unload() { rmmod shieldrt; }
 
 # b_storm KIND...: on every CPU outside SRT_ISOLATED, one process per KIND
 # making that kind of call in a tight loop: the i.MX6Q mctest
-# interference.  /bin/storm (userctl/tests/storm.c) runs the study's 14
+# interference.  /bin/shieldrt-storm (userctl/storm.c) runs the study's 14
 # kinds (fstat getppid gettimeofday open read stat write fifo pipe sem
 # sigaction sigcatch fork exec); without it, shell loops stand in for
 # fork, exec, open, read and write.  Each storm's count goes to
@@ -140,8 +140,8 @@ b_storm() {
 	while [ $cpu -lt "$SRT_NCPUS" ]; do
 		case ",$SRT_ISOLATED," in *",$cpu,"*) cpu=$((cpu + 1)); continue ;; esac
 		for kind in "$@"; do
-			if [ -x /bin/storm ]; then
-				taskset -c $cpu storm $kind -f /srt/env >/tmp/storm.out.$cpu.$kind 2>&1 &
+			if [ -x /bin/shieldrt-storm ]; then
+				taskset -c $cpu shieldrt-storm $kind -f /srt/env >/tmp/storm.out.$cpu.$kind 2>&1 &
 				b_storm_pids="$b_storm_pids $!"
 				continue
 			fi
@@ -152,7 +152,7 @@ b_storm() {
 			read) taskset -c $cpu dd if=/lib/shieldrt/shieldrt.ko of=/dev/null bs=512 count=2000000000 iflag=fullblock 2>/dev/null & ;;
 			write) taskset -c $cpu dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 2>/dev/null &
 			       wait $!; taskset -c $cpu sh -c "while :; do dd if=/dev/zero of=/tmp/storm.$cpu bs=4k count=256 conv=notrunc 2>/dev/null; done" & ;;
-			*) note "storm: kind '$kind' needs /bin/storm"; continue ;;
+			*) note "storm: kind '$kind' needs /bin/shieldrt-storm"; continue ;;
 			esac
 			b_storm_pids="$b_storm_pids $!"
 		done
@@ -160,7 +160,7 @@ b_storm() {
 	done
 }
 # b_storm_calls KIND: calls (round trips for fifo/pipe/sem) all storms of
-# KIND made, after b_storm_stop; "-" without /bin/storm or a count.
+# KIND made, after b_storm_stop; "-" without /bin/shieldrt-storm or a count.
 b_storm_calls() {
 	cat /tmp/storm.out.*.$1 2>/dev/null |
 		awk -v k="$1" '$1 == k && $2 ~ /^[0-9]+$/ { n += $2; c++ }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The i.MX6Q study's system call table: a motion workload runs every period
 # on the shielded CPU while the housekeeping CPUs run a storm of one kind
-# of system call (/bin/storm, one tight loop per CPU); per kind, with and
+# of system call (/bin/shieldrt-storm, one tight loop per CPU); per kind, with and
 # without peripheral access (MMIO: shieldrt_pcibar on QEMU's edu device,
 # one trapping read and write per cycle, as scripts/bench section), how
 # many cycles started late or computed longer than the threshold (10 us on
@@ -58,7 +58,7 @@ mkloop() {
 what=$(mkloop 0) || { t_fail "interference: create loop"; exit 1; }
 b_ctl "destroy mc"
 note "interference: kernel $SRT_KERNEL ($(uname -r)), $SRT_ARCH, cpu $B_ISO (isolated: ${SRT_ISOLATED}), $mode, period $period us, $what, threshold $((thr / 1000)) us (10 us x $scale), $secs s per row"
-[ -x /bin/storm ] || note "no /bin/storm: shell loops stand in for fork, exec, open, read, write; other kinds run nothing"
+[ -x /bin/shieldrt-storm ] || note "no /bin/shieldrt-storm: shell loops stand in for fork, exec, open, read, write; other kinds run nothing"
 if [ -z "$mmio_why" ]; then
 	note "MMIO: shieldrt_pcibar on edu $edu BAR 0, width=32, in=0x0 (id) out=0x4 (liveness), io=pcibar:in=0-0:out=0-0"
 else

@@ -17,7 +17,7 @@
 # and no safe entry (the limits stay far from the outputs), nothing in the
 # kernel log (the host checks).  Runs on x86_64-debug in make check; other
 # kernels only when SRT_SOAK_SECS is set (the soak stage).
-. /srt/bench/_common.sh
+. /srt/lib.sh
 
 SECS=${SRT_SOAK_SECS:-20}
 NC=${SRT_NCPUS:-2}
@@ -106,7 +106,7 @@ streamer=$!
 changer=$!
 renice -n -10 -p $changer >/dev/null
 
-b_storm fork exec open read write
+storm_start fork exec open read write
 
 # unplug and replug OFF every few seconds; storms go back to HK after
 (
@@ -117,7 +117,7 @@ b_storm fork exec open read write
 			sleep 1
 			echo 1 >/sys/devices/system/cpu/cpu$OFF/online || bad=$((bad + 1))
 			n=$((n + 1))
-			for p in $b_storm_pids; do taskset -pc "$HK" "$p" >/dev/null 2>&1; done
+			for p in $storm_pids; do taskset -pc "$HK" "$p" >/dev/null 2>&1; done
 		else
 			bad=$((bad + 1))
 		fi
@@ -132,7 +132,7 @@ wait $rec_b
 rc_b=$?
 touch $STOP
 wait $streamer $changer $plugger
-b_storm_stop
+storm_stop
 for l in sa sb; do t_check "stop $l" ctl "stop $l"; done
 
 # every period a cycle or a counted miss; every overrun counted

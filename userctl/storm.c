@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * storm: one kind of system call in a tight loop, lmbench style, for the
- * interference bench (scripts/guest/bench/interference.sh): the i.MX6Q
- * study's 14 kinds, one per invocation.
+ * shieldrt-storm: one kind of system call in a tight loop, lmbench style,
+ * for the interference and section benches ("userctl bench"), installed
+ * beside userctl: the i.MX6Q study's 14 kinds (storm_kinds.h), one per
+ * invocation.
  *
- *   storm KIND [-n N] [-f FILE]
+ *   shieldrt-storm KIND [-n N] [-f FILE]
  *
  * N iterations (0, the default: until SIGTERM/SIGINT), then "KIND N" on
  * stdout and exit 0.  FILE is what fstat/open/stat use (default: this
@@ -18,6 +19,7 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +50,38 @@ static void on_usr1(int sig)
 
 static void die(const char *what)
 {
-	fprintf(stderr, "storm: %s: %s\n", what, strerror(errno));
+	fprintf(stderr, "shieldrt-storm: %s: %s\n", what, strerror(errno));
 	exit(1);
+}
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct {
+	const char *name;
+} kinds[] = {
+#define STORM_KIND(k) { #k },
+#include "storm_kinds.h"
+#undef STORM_KIND
+};
+
+static bool storm_known(const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (!strcmp(kinds[i].name, kind))
+			return true;
+	return false;
+}
+
+static void print_usage(void)
+{
+	size_t i;
+
+	fprintf(stderr, "usage: shieldrt-storm KIND [-n N] [-f FILE]\nKIND:");
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		fprintf(stderr, " %s", kinds[i].name);
+	fprintf(stderr, "\n");
 }
 
 static int more(unsigned long long i)
@@ -149,7 +181,7 @@ static unsigned long long run_sem(void)
 	if (id < 0) {
 		if (errno != ENOSYS)
 			die("semget");
-		fprintf(stderr, "storm: no SysV IPC in this kernel: POSIX semaphores (futex)\n");
+		fprintf(stderr, "shieldrt-storm: no SysV IPC in this kernel: POSIX semaphores (futex)\n");
 		ps = mmap(NULL, 2 * sizeof(*ps), PROT_READ | PROT_WRITE,
 			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		if (ps == MAP_FAILED || sem_init(&ps[0], 1, 0) ||
@@ -265,15 +297,14 @@ static unsigned long long run(const char *kind)
 				if (errno != EINTR)
 					die("waitpid");
 			if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-				fprintf(stderr, "storm: %s: child status %#x\n",
+				fprintf(stderr, "shieldrt-storm: %s: child status %#x\n",
 					kind, status);
 				exit(1);
 			}
 		}
 	} else {
-		fprintf(stderr, "storm: unknown kind '%s' (fstat getppid gettimeofday open read stat write fifo pipe sem sigaction sigcatch fork exec)\n",
-			kind);
-		exit(2);
+		fprintf(stderr, "shieldrt-storm: kind '%s' has no loop\n", kind);
+		exit(1);
 	}
 	if (fd >= 0)
 		close(fd);
@@ -302,7 +333,7 @@ int main(int argc, char **argv)
 			errno = 0;
 			limit = strtoull(optarg, &end, 10);
 			if (errno || *end || optarg[0] == '-') {
-				fprintf(stderr, "storm: -n '%s': not a count\n",
+				fprintf(stderr, "shieldrt-storm: -n '%s': not a count\n",
 					optarg);
 				return 2;
 			}
@@ -311,15 +342,20 @@ int main(int argc, char **argv)
 			file = optarg;
 			break;
 		default:
-			fprintf(stderr, "usage: storm KIND [-n N] [-f FILE]\n");
+			print_usage();
 			return 2;
 		}
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: storm KIND [-n N] [-f FILE]\n");
+		print_usage();
 		return 2;
 	}
 	kind = argv[optind];
+	if (!storm_known(kind)) {
+		fprintf(stderr, "shieldrt-storm: unknown kind '%s'\n", kind);
+		print_usage();
+		return 2;
+	}
 	/* no SA_RESTART: a blocked read or semop returns and the loop ends */
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
