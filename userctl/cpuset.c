@@ -74,6 +74,15 @@ void cpuset_and(struct cpuset *d, const struct cpuset *a,
 		d->bits[i] = a->bits[i] & b->bits[i];
 }
 
+void cpuset_or(struct cpuset *d, const struct cpuset *a,
+	       const struct cpuset *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < CPUSET_LONGS; i++)
+		d->bits[i] = a->bits[i] | b->bits[i];
+}
+
 void cpuset_andnot(struct cpuset *d, const struct cpuset *a,
 		   const struct cpuset *b)
 {
@@ -81,6 +90,16 @@ void cpuset_andnot(struct cpuset *d, const struct cpuset *a,
 
 	for (i = 0; i < CPUSET_LONGS; i++)
 		d->bits[i] = a->bits[i] & ~b->bits[i];
+}
+
+int cpuset_next(const struct cpuset *set, int after)
+{
+	int cpu;
+
+	for (cpu = after + 1; cpu < CPUSET_MAX; cpu++)
+		if (cpuset_has(set, cpu))
+			return cpu;
+	return -1;
 }
 
 int cpuset_last(const struct cpuset *set)

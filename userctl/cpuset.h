@@ -43,9 +43,13 @@ bool cpuset_subset(const struct cpuset *a, const struct cpuset *b);
 bool cpuset_intersects(const struct cpuset *a, const struct cpuset *b);
 void cpuset_and(struct cpuset *d, const struct cpuset *a,
 		const struct cpuset *b);
+void cpuset_or(struct cpuset *d, const struct cpuset *a,
+	       const struct cpuset *b);
 void cpuset_andnot(struct cpuset *d, const struct cpuset *a,
 		   const struct cpuset *b);
 /* The highest CPU in @set, -1 if empty. */
 int cpuset_last(const struct cpuset *set);
+/* The lowest CPU in @set above @after (-1: the first), -1 if none. */
+int cpuset_next(const struct cpuset *set, int after);
 
 #endif

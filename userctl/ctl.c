@@ -238,6 +238,31 @@ void ctl_limits(const char *loop, const char *text, size_t len)
 	ctl_req("limits", SHIELDRT_IOC_LIMITS, loop, text, len, 0, 0);
 }
 
+void ctl_fpu_empty(const char *loop, bool on)
+{
+	ctl_req("fpu_empty", SHIELDRT_IOC_FPU_EMPTY, loop, NULL, 0, 0, on);
+}
+
+int ctl_create_try(const char *loop, const char *settings, bool start,
+		   char *err, size_t errlen)
+{
+	return ctl_req_try(SHIELDRT_IOC_CREATE, loop, settings,
+			   strlen(settings), start ? SHIELDRT_REQ_START : 0,
+			   NULL, err, errlen);
+}
+
+int ctl_stop_try(const char *loop, char *err, size_t errlen)
+{
+	return ctl_req_try(SHIELDRT_IOC_STOP, loop, NULL, 0, 0, NULL, err,
+			   errlen);
+}
+
+int ctl_destroy_try(const char *loop, char *err, size_t errlen)
+{
+	return ctl_req_try(SHIELDRT_IOC_DESTROY, loop, NULL, 0, 0, NULL, err,
+			   errlen);
+}
+
 void ctl_flight_ctl(const char *loop, __u32 flags, __u64 value)
 {
 	const char *what = flags == SHIELDRT_REQ_FLIGHT_TRIGGER ?

@@ -57,6 +57,18 @@ void ctl_limits(const char *loop, const char *text, size_t len);
 /* @flags: one SHIELDRT_REQ_FLIGHT_*; @value: the triggers mask. */
 void ctl_flight_ctl(const char *loop, __u32 flags, __u64 value);
 
+/* 0 or 1: an empty FPU section every cycle of a loop without a chain. */
+void ctl_fpu_empty(const char *loop, bool on);
+/*
+ * The _try forms of changes: 0 or -errno, the module's reason in @err
+ * ("" when it gave none), never exiting: for refusals the caller reports
+ * itself, and for cleanup paths (an atexit handler must not exit).
+ */
+int ctl_create_try(const char *loop, const char *settings, bool start,
+		   char *err, size_t errlen);
+int ctl_stop_try(const char *loop, char *err, size_t errlen);
+int ctl_destroy_try(const char *loop, char *err, size_t errlen);
+
 /* Every loop, in creation order (malloc'ed); returns the count. */
 unsigned int ctl_list(struct shieldrt_loop_info **loops);
 void ctl_stats(const char *loop, struct shieldrt_stats_req *st);

@@ -89,7 +89,7 @@ struct cmd_opts {
 	/* cmd_getopt()'s tables, built at its first call */
 	bool built;
 	char shortopts[40];
-	struct option longopts[16];
+	struct option longopts[32];	/* bench: its parameters too */
 };
 
 /*

@@ -427,3 +427,98 @@ storm_stop() {
 	wait 2>/dev/null
 	storm_pids=""
 }
+
+# ---- the benches' guest tests (scripts/guest/tests/bench-*.sh) ---------
+
+# bench_setup: debugfs unmounted (the benches must not need it), the
+# module loaded; BENCH_CPUS: "--cpus N --force" on a boot without
+# shielding, else empty (the bench finds the shielded CPUs itself)
+bench_setup() {
+	umount /sys/kernel/debug 2>/dev/null
+	t_check "debugfs is not mounted" sh -c "! grep -q ' /sys/kernel/debug ' /proc/mounts"
+	srt_load || return 1
+	BENCH_CPUS=""
+	[ -n "${SRT_ISOLATED:-}" ] || BENCH_CPUS="--cpus $((SRT_NCPUS - 1)) --force"
+}
+
+# bench_loops: the loops a bench leaves (b_...), one name a line
+bench_loops() { userctl status 2>/dev/null | awk 'NR > 2 && $1 ~ /^b_/ { print $1 }'; }
+
+# bench_json DESC FILE NAME ARGS...: userctl bench NAME ARGS --json into
+# FILE (stderr into FILE.err): exit 0, one JSON document, its bench's
+# name, no loop of its own left; its text shown as notes
+bench_json() {
+	local desc=$1 file=$2 rc
+	shift 2
+	userctl bench "$@" --json >"$file" 2>"$file.err"
+	rc=$?
+	t_eq "$desc: exit 0" 0 "$rc"
+	[ "$rc" = 0 ] || sed 's/^/# stderr: /' "$file.err" | tail -n 20
+	t_check "$desc: one JSON document" json_ok "$file"
+	t_check "$desc: names its bench" grep -q "^{\"bench\":\"$1\"" "$file"
+	t_eq "$desc: no loop of the bench left" "" "$(bench_loops)"
+	bench_row "$file" | head -n 20 | sed 's/^/# row: /'
+}
+
+# bench_row FILE KEY=VALUE...: the row lines of FILE with all of them
+# ("key":value, strings quoted by the caller: 'mode="poll"'); the first
+# line is the document's head, each row one line after it
+bench_row() {
+	local file=$1 kv k v
+	shift
+	sed 1d "$file" | grep '^,\{0,1\}{"bench"' | while read -r line; do
+		for kv in "$@"; do
+			k=${kv%%=*} v=${kv#*=}
+			case $line in *"\"$k\":$v"[,}]*) ;; *) continue 2 ;; esac
+		done
+		echo "$line"
+	done
+}
+
+# bench_has LINE PATTERN: the row line matches the grep PATTERN
+bench_has() { printf '%s\n' "$1" | grep -q -- "$2"; }
+
+# bench_num LINE KEY: the number KEY has in a row line ("" if null)
+bench_num() {
+	echo "$1" | sed -n "s/.*\"$2\":\(-\{0,1\}[0-9][0-9.e+-]*\)[,}].*/\1/p"
+}
+
+# bench_refused DESC WHY NAME ARGS...: exit 2 with WHY in the message,
+# and the loops as they were
+bench_refused() {
+	local desc=$1 why=$2 rc before
+	shift 2
+	before=$(userctl status 2>&1)
+	userctl bench "$@" >/tmp/bench.refused 2>&1
+	rc=$?
+	if [ $rc = 2 ] && grep -q -- "$why" /tmp/bench.refused; then
+		t_ok "$desc: exit 2 ($(tail -n 1 /tmp/bench.refused))"
+	else
+		t_fail "$desc" "exit $rc: $(tail -n 2 /tmp/bench.refused | tr '\n' ' ')"
+	fi
+	t_eq "$desc: the loops as they were" "$before" "$(userctl status 2>&1)"
+}
+
+# bench_signal DESC SIG WAIT-CMD NAME ARGS...: start the bench, wait
+# until WAIT-CMD succeeds (the bench got that far; 120 s at most), send
+# SIG; it must exit 128 + SIG's number and leave no loop
+bench_signal() {
+	local desc=$1 sig=$2 cond=$3 pid i=0 rc want
+	shift 3
+	userctl bench "$@" >/tmp/bench.sig 2>&1 &
+	pid=$!
+	while ! sh -c "$cond" 2>/dev/null && [ $i -lt 1200 ] &&
+		kill -0 $pid 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	t_check "$desc: the bench got to the point" sh -c "$cond"
+	kill -"$sig" $pid
+	wait $pid
+	rc=$?
+	case $sig in INT) want=130 ;; TERM) want=143 ;; esac
+	t_eq "$desc: exit $want after SIG$sig" "$want" "$rc"
+	grep -i 'clean' /tmp/bench.sig | sed 's/^/# /'
+	t_eq "$desc: no loop left" "" "$(bench_loops)"
+}
+
