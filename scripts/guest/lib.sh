@@ -522,3 +522,11 @@ bench_signal() {
 	t_eq "$desc: no loop left" "" "$(bench_loops)"
 }
 
+# bench_mmio_load: shieldrt_pcibar on QEMU's edu device (BAR 0, width
+# 32: the id register in, the liveness register out), the provider of
+# the benches' MMIO rows; 1 if it could not be loaded
+PCIBAR_KO=/lib/shieldrt/shieldrt_pcibar.ko
+bench_mmio_load() {
+	[ -f $PCIBAR_KO ] && [ -d "/sys/bus/pci/devices/${SRT_PCI_EDU:-none}" ] &&
+		insmod $PCIBAR_KO addr="$SRT_PCI_EDU" bar=0 in=0x0 out=0x4 width=32
+}

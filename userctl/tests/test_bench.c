@@ -73,6 +73,19 @@ static void test_params(void)
 	tap_ok(bench_args_set(d, &a, "cycles", "100,,200", err, sizeof(err)) &&
 	       bench_args_set(d, &a, "cycles", "99", err, sizeof(err)),
 	       "a list with a hole, or a count below the minimum: refused");
+	d = bench_find("interference");
+	bench_args_init(d, &a);
+	i = bench_param_index(d, "kinds");
+	tap_ok(a.nw[i] == 15, "interference: no storm and the study's 14 kinds");
+	i = bench_param_index(d, "mmio_provider");
+	tap_ok(!strcmp(a.s[i], "pcibar") &&
+	       bench_args_set(d, &a, "mmio_provider", "a/b", err, sizeof(err)) &&
+	       bench_args_set(d, &a, "mmio_provider", "", err, sizeof(err)) &&
+	       bench_args_set(d, &a, "mmio_provider", "abcdefghijklmnop", err,
+			      sizeof(err)) &&
+	       !bench_args_set(d, &a, "mmio_provider", "my_daq-1", err,
+			       sizeof(err)),
+	       "a provider name: the module's characters, 1..15");
 }
 
 /* A histogram of one metric: @n values (ns), unit 1 ns, 7 sub-bits. */
