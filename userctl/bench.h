@@ -424,6 +424,14 @@ void bench_print_json(const struct bench_result *r,
 		      const struct bench_env *e, const struct bench_args *a,
 		      FILE *f);
 void bench_result_free(struct bench_result *r);
+/*
+ * The tables as PNG figures in @dir (plot.h): a figure per table and
+ * unit, grouped bars of its numeric columns by row.  0, or -1 with the
+ * reason of the last failure in @why.
+ */
+#define BENCH_MAX_COLS	32
+int bench_plot_result(const struct bench_result *r, const char *dir,
+		      char *why, size_t whylen);
 
 /* ---- the benches ------------------------------------------------------ */
 

@@ -89,7 +89,8 @@ static void bench_list_usage(FILE *f)
 		"  -d, --duration S    seconds (what they cover: each bench's help)\n"
 		"  -f, --force         run on CPUs that are not shielded\n"
 		"  -j, --json          one JSON document instead of the table\n"
-		"  -p, --plot DIR      also write DIR/NAME.json (and its plots)\n"
+		"  -p, --plot DIR      also write DIR/NAME.json and the tables as\n"
+		"                      PNG figures, DIR/NAME-UNIT.png\n"
 		"  -h, --help          this text; with NAME, the bench's own\n"
 		"\n"
 		"Exit status: 0 done; 1 a figure could not be taken or the module\n"
@@ -154,11 +155,11 @@ static void bench_usage(const struct bench_def *d, FILE *f)
 	fprintf(f, "\nCommon options: 'userctl bench --help'.\n");
 }
 
-/* --plot DIR: the JSON, and the plots once userctl can draw them. */
+/* --plot DIR: the JSON and the figures. */
 static int bench_plot(const struct bench_result *r, const struct bench_env *e,
 		      const struct bench_args *a, const char *dir)
 {
-	char *path = xasprintf("%s/%s.json", dir, r->def->name);
+	char *path = xasprintf("%s/%s.json", dir, r->def->name), why[512];
 	FILE *f;
 
 	f = fopen(path, "w");
@@ -173,9 +174,12 @@ static int bench_plot(const struct bench_result *r, const struct bench_env *e,
 		free(path);
 		return 1;
 	}
-	fprintf(stderr, "userctl: bench: wrote %s; PNG plots are not available in this build\n",
-		path);
+	fprintf(stderr, "userctl: bench: wrote %s\n", path);
 	free(path);
+	if (bench_plot_result(r, dir, why, sizeof(why))) {
+		warnx_("--plot: %s", why);
+		return 1;
+	}
 	return 0;
 }
 

@@ -8,6 +8,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "tap.h"
@@ -201,6 +203,30 @@ static void test_chains(void)
 	       "signal names as the chains order their inputs and outputs");
 }
 
+/* --plot: a figure per unit, named after the bench and the unit. */
+static void test_plot(struct bench_result *r)
+{
+	char dir[] = "/tmp/bench-plot.XXXXXX", why[256] = "", *p;
+	struct stat st;
+	int ret;
+
+	if (!mkdtemp(dir)) {
+		tap_ok(0, "--plot: a directory to write to");
+		return;
+	}
+	r->def = bench_find("wait");
+	ret = bench_plot_result(r, dir, why, sizeof(why));
+	tap_ok(!ret, "--plot: the tables drawn (%s)", why);
+	p = xasprintf("%s/wait-pct.png", dir);
+	tap_ok(!stat(p, &st) && st.st_size > 100, "--plot: %s", p);
+	unlink(p);
+	free(p);
+	p = xasprintf("%s/wait-ns.png", dir);
+	tap_ok(stat(p, &st), "--plot: no figure of a unit without a number (a bound is none)");
+	free(p);
+	rmdir(dir);
+}
+
 static void test_table(void)
 {
 	static const struct bench_col cols[] = {
@@ -229,6 +255,7 @@ static void test_table(void)
 	       "infinity is no figure");
 	tap_ok(!bench_get(t, 0, "frob") && !bench_get(t, 5, "mode"),
 	       "no such column or row: NULL");
+	test_plot(&r);
 	bench_result_free(&r);
 }
 
