@@ -22,6 +22,10 @@ armhf-6.1	armhf	arm	linux-image-armmp	default
 armhf-6.12	armhf	arm	linux-image-armmp	backports
 "
 
+# The kernel "make demo" boots, the one "scripts/setup" without --all
+# prepares.
+SRT_DEMO_KERNEL=x86_64-6.12
+
 # The kernels "make check" boots; "make check-full" boots all of them.
 # x86_64-debug-rt: the PREEMPT_RT debug kernel (sleeping spinlocks,
 # threaded interrupts, lockdep); x86_64-6.1 gets the load/unload run in
