@@ -430,10 +430,12 @@ storm_stop() {
 
 # ---- the benches' guest tests (scripts/guest/tests/bench-*.sh) ---------
 
-# bench_setup: debugfs unmounted (the benches must not need it), the
-# module loaded; BENCH_CPUS: "--cpus N --force" on a boot without
+# bench_setup: debugfs unmounted (the benches must not need it) until the
+# test exits, the module loaded; BENCH_CPUS: "--cpus N --force" on a boot without
 # shielding, else empty (the bench finds the shielded CPUs itself)
 bench_setup() {
+	# the next test finds debugfs where /init mounted it
+	trap 'mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null' EXIT
 	umount /sys/kernel/debug 2>/dev/null
 	t_check "debugfs is not mounted" sh -c "! grep -q ' /sys/kernel/debug ' /proc/mounts"
 	srt_load || return 1
