@@ -27,6 +27,14 @@
  *                (finite, within limits); in safe state it receives the
  *                safe values with @safe set.  Same rules as read, but
  *                without the I/O lock.
+ *   show         optional; process context, may sleep, the loop's
+ *                lifecycle lock held (as for bind): the binding's own
+ *                figures as text lines, each "word: ..." (a word ending
+ *                in a colon), for the loop's "io" view, which shows them
+ *                under the binding's line (so user space reads them
+ *                through /dev/shieldrt, VIEW "io", debugfs or not).
+ *   reset        optional; the same context: clear those figures (the
+ *                loop's reset request, RESET, calls it).
  * A negative return from read or write is counted and traced as an I/O
  * error; the cycle goes on (a failed read leaves that cycle's inputs as
  * they were).
@@ -52,6 +60,7 @@
 #include <linux/types.h>
 
 struct module;
+struct seq_file;
 struct srt_io_binding;
 
 struct srt_io_provider {
@@ -61,6 +70,8 @@ struct srt_io_provider {
 	void (*unbind)(struct srt_io_binding *b);
 	int (*read)(struct srt_io_binding *b, u64 *in);
 	int (*write)(struct srt_io_binding *b, const u64 *out, bool safe);
+	void (*show)(struct srt_io_binding *b, struct seq_file *m);
+	void (*reset)(struct srt_io_binding *b);
 
 	/* shieldrt's, under its registry lock */
 	struct list_head node;

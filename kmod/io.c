@@ -289,6 +289,19 @@ void srt_io_unbind_all(struct srt_loop *loop)
 	loop->io.trig = NULL;
 }
 
+void srt_io_reset(struct srt_loop *loop)
+{
+	struct srt_io_bind *b;
+	u32 i;
+
+	lockdep_assert_held(&srt_lock);
+	for (i = 0; i < loop->io.n; i++) {
+		b = &loop->io.b[i];
+		if (b->bound && b->prov && b->prov->reset)
+			b->prov->reset(&b->pub);
+	}
+}
+
 int srt_io_check_present(struct srt_loop *loop, char *err, size_t errlen)
 {
 	u32 i;

@@ -77,6 +77,8 @@ int srt_io_check_specs(const struct srt_config *cfg, char *err,
 		       size_t errlen);
 int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen);
 void srt_io_unbind_all(struct srt_loop *loop);
+/* The bound providers' own figures cleared (their optional reset). */
+void srt_io_reset(struct srt_loop *loop);
 /* Every bound provider is still there (ENODEV and its name if not). */
 int srt_io_check_present(struct srt_loop *loop, char *err, size_t errlen);
 int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen);

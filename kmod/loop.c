@@ -560,7 +560,10 @@ int srt_loop_stop(const char *name, char *err, size_t errlen)
 	return ret;
 }
 
-/* A running loop zeroes its own stats at its next cycle boundary. */
+/*
+ * A running loop zeroes its own stats at its next cycle boundary; its
+ * providers clear their own figures now.
+ */
 int srt_loop_reset(const char *name, char *err, size_t errlen)
 {
 	struct srt_loop *loop;
@@ -571,6 +574,8 @@ int srt_loop_reset(const char *name, char *err, size_t errlen)
 		set_bit(SRT_REQ_RESET, &loop->requests);
 	else if (loop)
 		srt_loop_reset_stats(loop);
+	if (loop)
+		srt_io_reset(loop);
 	mutex_unlock(&srt_lock);
 	return loop ? 0 : -ENOENT;
 }

@@ -537,6 +537,10 @@ static void srt_io_show(struct seq_file *m, struct srt_loop *loop)
 		srt_io_cost_show(m, "read", &rd[i]);
 		srt_io_cost_show(m, "write", &wr[i]);
 		seq_putc(m, '\n');
+		/* the provider's own figures, under srt_lock as its bind */
+		if (loop->io.b[i].bound && loop->io.b[i].prov &&
+		    loop->io.b[i].prov->show)
+			loop->io.b[i].prov->show(&loop->io.b[i].pub, m);
 	}
 	seq_printf(m, "triggers_rejected: %ld\n",
 		   atomic_long_read(&loop->io.rejected));

@@ -591,15 +591,6 @@ static void rfm_unbind(struct srt_io_binding *b)
 	kvfree(s);
 }
 
-static struct srt_io_provider rfm_provider = {
-	.name = "rfm",
-	.owner = THIS_MODULE,
-	.bind = rfm_bind,
-	.unbind = rfm_unbind,
-	.read = rfm_read,
-	.write = rfm_write,
-};
-
 /* p50, p99 (the top of their buckets), the exact maximum, the count. */
 static void rfm_show_hist(struct seq_file *m, const char *key,
 			  const struct rfm_hist *h)
@@ -636,13 +627,10 @@ static void rfm_show_remote(struct seq_file *m, u32 k,
 	seq_putc(m, '\n');
 }
 
-static int rfm_status_show(struct seq_file *m, void *unused)
+/* The layout and the mapping: the module's parameters as taken. */
+static void rfm_show_layout(struct seq_file *m)
 {
-	struct rfm_remote *r;
-	struct rfm_state *s;
-	struct rfm_own *o;
-	unsigned int start;
-	u32 i, k;
+	u32 i;
 
 	seq_printf(m, "device: %s bar: %u base: %#x\n", pci_name(rfm_pci.pdev), bar,
 		   base);
@@ -656,6 +644,19 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 	for (i = 0; i < rfm_n_in; i++)
 		seq_printf(m, " %u:%u", rfm_in_node[i], rfm_in_sig[i]);
 	seq_putc(m, '\n');
+}
+
+/*
+ * A binding's figures: this node's side and each other node's block,
+ * copied under their seqcounts.  The binding must stay bound meanwhile:
+ * rfm_lock (the status file) or shieldrt's lifecycle lock (the io view).
+ */
+static int rfm_show_binding(struct seq_file *m, struct rfm_state *s)
+{
+	struct rfm_remote *r;
+	struct rfm_own *o;
+	unsigned int start;
+	u32 k;
 
 	o = kmalloc(sizeof(*o), GFP_KERNEL);
 	r = kvmalloc(sizeof(*r), GFP_KERNEL);
@@ -664,11 +665,6 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 		kvfree(r);
 		return -ENOMEM;
 	}
-	/* rfm_lock keeps the binding (unbind frees it) while we copy. */
-	mutex_lock(&rfm_lock);
-	s = rfm_cur;
-	if (!s)
-		goto out;
 	seq_printf(m, "binding: loop=%s cpu=%d in=%u out=%u trigger=%d\n",
 		   s->b->loop, s->b->cpu, s->b->n_in, s->b->n_out, s->b->trigger);
 	do {
@@ -695,11 +691,22 @@ static int rfm_status_show(struct seq_file *m, void *unused)
 		} while (read_seqcount_retry(&s->r[k].seq, start));
 		rfm_show_remote(m, k, r);
 	}
-out:
-	mutex_unlock(&rfm_lock);
 	kfree(o);
 	kvfree(r);
 	return 0;
+}
+
+static int rfm_status_show(struct seq_file *m, void *unused)
+{
+	int ret = 0;
+
+	rfm_show_layout(m);
+	/* rfm_lock keeps the binding (unbind frees it) while we copy. */
+	mutex_lock(&rfm_lock);
+	if (rfm_cur)
+		ret = rfm_show_binding(m, rfm_cur);
+	mutex_unlock(&rfm_lock);
+	return ret;
 }
 DEFINE_SHOW_ATTRIBUTE(rfm_status);
 
@@ -717,6 +724,32 @@ static ssize_t rfm_reset_write(struct file *f, const char __user *buf,
 	mutex_unlock(&rfm_lock);
 	return len;
 }
+
+/* The loop's "io" view: the same figures as the status file, per binding. */
+static void rfm_io_show(struct srt_io_binding *b, struct seq_file *m)
+{
+	rfm_show_layout(m);
+	rfm_show_binding(m, b->priv);
+}
+
+/* The loop's reset: as a write to the reset file. */
+static void rfm_io_reset(struct srt_io_binding *b)
+{
+	struct rfm_state *s = b->priv;
+
+	atomic_set(&s->reset, 1);
+}
+
+static struct srt_io_provider rfm_provider = {
+	.name = "rfm",
+	.owner = THIS_MODULE,
+	.bind = rfm_bind,
+	.unbind = rfm_unbind,
+	.read = rfm_read,
+	.write = rfm_write,
+	.show = rfm_io_show,
+	.reset = rfm_io_reset,
+};
 
 static const struct file_operations rfm_reset_fops = {
 	.owner = THIS_MODULE,
