@@ -55,10 +55,12 @@ SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-mo
 SRT_NOSHIELD="x86_64-debug"
 # What "make check" runs on arm64-6.12: what the arch changes (NEON in
 # sections, weak memory order in the data plane and reflective memory,
-# the arch timer under the waits and overruns, PCI BARs, tracepoints);
-# "make check-full" runs everything there.  dataplane-interrupt (userctl's
-# SIGINT handling, 68 s there) is user space alone: x86_64-debug runs it.
-SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun"
+# the arch timer under the waits and overruns, PCI BARs, tracepoints, and
+# the benches' frame, waits and storms on a board's arch); "make
+# check-full" runs everything there.  dataplane-interrupt (userctl's
+# SIGINT handling, 68 s there) is user space alone: x86_64-debug runs it,
+# and every other bench-* test.
+SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-frame bench-wait bench-storms"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }

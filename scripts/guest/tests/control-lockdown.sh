@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The control plane under kernel lockdown (issue 12): at integrity, as on
 # Secure Boot machines, debugfs refuses the control file's write with
-# EPERM, and the ioctls work all the same: control_fuzz and the userctl
-# workflow run here, with debugfs mounted but locked.
+# EPERM, and the ioctls work all the same: control_fuzz, the userctl
+# workflow and a bench (userctl bench wait) run here, with debugfs
+# mounted but locked.
 #
 # Runs only when asked for (vm-run --lockdown integrity puts SRT_LOCKDOWN
 # in /srt/env) or when booted with lockdown=integrity.  A locked-down
@@ -51,5 +52,10 @@ t_check "the kernel log says lockdown refused it" \
 srt_control_fuzz
 srt_control_fuzz -n "${SRT_FUZZ_IOCTLS:-3000}" -w 0
 srt_user_workflow ld
+# a bench, as a user runs it on a locked-down machine: the device only
+cpu=$(first_cpu "$SRT_ISOLATED")
+bench_json "userctl bench wait under lockdown" /tmp/ld-wait.json wait \
+	--cpus "${cpu:-$((SRT_NCPUS - 1))}" --force --duration 2 --rounds 1 \
+	--warmup 0 --period-us 2000
 srt_unload
 t_check "the module is gone" sh -c "! grep -q '^shieldrt ' /proc/modules"
