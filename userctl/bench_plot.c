@@ -131,7 +131,7 @@ static int plot_group(const struct bench_result *r,
 int bench_plot_result(const struct bench_result *r, const char *dir,
 		      char *why, size_t whylen)
 {
-	unsigned int ti, c, k, n, part, cols[BENCH_MAX_COLS];
+	unsigned int ti, c, k, n, i, parts, cols[BENCH_MAX_COLS];
 	bool done[BENCH_MAX_COLS];
 	int ret = 0;
 
@@ -146,22 +146,24 @@ int bench_plot_result(const struct bench_result *r, const char *dir,
 			if (done[c] || !col_numeric(t, c))
 				continue;
 			/* this column's unit: every numeric column of it */
-			for (n = 0, part = 0, k = c; k < t->ncols; k++) {
+			for (n = 0, k = c; k < t->ncols; k++) {
 				if (done[k] || !col_numeric(t, k) ||
 				    strcmp(t->cols[k].unit, t->cols[c].unit))
 					continue;
 				done[k] = true;
 				cols[n++] = k;
-				if (n == PLOT_MAX_SERIES) {
-					ret |= plot_group(r, t, cols, n, ++part,
-							  dir, why, whylen);
-					n = 0;
-				}
 			}
-			if (n)
-				ret |= plot_group(r, t, cols, n,
-						  part ? part + 1 : 0, dir,
-						  why, whylen);
+			/* PLOT_MAX_SERIES to a figure; numbered when more */
+			parts = (n + PLOT_MAX_SERIES - 1) / PLOT_MAX_SERIES;
+			for (i = 0; i < parts; i++) {
+				unsigned int m = n - i * PLOT_MAX_SERIES;
+
+				ret |= plot_group(r, t, cols + i * PLOT_MAX_SERIES,
+						  m < PLOT_MAX_SERIES ? m :
+						  PLOT_MAX_SERIES,
+						  parts > 1 ? i + 1 : 0, dir, why,
+						  whylen);
+			}
 		}
 	}
 	return ret ? -1 : 0;
