@@ -123,6 +123,8 @@ struct bench_env {
  */
 void bench_prepare(const struct bench_def *d, const struct bench_args *a,
 		   struct bench_env *e);
+/* Does this process have CAP_SYS_ADMIN (what creating loops needs)? */
+bool bench_cap_sys_admin(void);
 /* "force=1" when a poll or hybrid loop on @cpu needs it, else "". */
 const char *bench_force(const struct bench_env *e, int cpu);
 /* The first housekeeping CPU (for a peer loop), -1 if none. */

@@ -147,7 +147,7 @@ static void env_pick_cpus(const struct bench_def *d,
 			    cpulist_format(&e->online, l2, sizeof(l2)));
 }
 
-static bool env_cap_sys_admin(void)
+bool bench_cap_sys_admin(void)
 {
 	struct __user_cap_header_struct h = {
 		.version = _LINUX_CAPABILITY_VERSION_3,
@@ -298,7 +298,7 @@ void bench_prepare(const struct bench_def *d, const struct bench_args *a,
 		snprintf(e->kernel, sizeof(e->kernel), "%s", u.release);
 		snprintf(e->arch, sizeof(e->arch), "%s", u.machine);
 	}
-	if (!env_cap_sys_admin())
+	if (!bench_cap_sys_admin())
 		usage_error("bench %s creates and runs loops, which needs CAP_SYS_ADMIN: run it as root",
 			    d->name);
 	env_device(d);
