@@ -27,36 +27,35 @@
 
 const struct qthr_def qthr_defs[QT_NR] = {
 	[QT_RATE_HZ] = { "rate_hz", "Hz", 1000, 1,
-		1000000 / BENCH_PERIOD_MIN_US, true, QS_LADDER,
+		1000000 / BENCH_PERIOD_MIN_US, true, true, QS_LADDER,
 		"the rate a loop must reach with no overrun and no missed period (FAIL below); its rung always runs" },
 	[QT_MAX_LATENCY_US] = { "max_latency_us", "us", 50, 0, 1e6, false,
-		QS_LADDER,
+		false, QS_LADDER,
 		"the worst wake-up latency allowed at --rate-hz, the best mode's (FAIL above)" },
-	[QT_MAX_LATE_PCT] = { "max_late_pct", "%", 0.1, 0, 100, false,
+	[QT_MAX_LATE_PCT] = { "max_late_pct", "%", 0.1, 0, 100, false, false,
 		QS_THRESHOLD,
 		"KSTAR: the share of cycles more than 50 us late under the dummy load (WARN above)" },
 	[QT_MAX_GAPS_PER_S] = { "max_gaps_per_s", "1/s", 100, 0, 1e9, false,
-		QS_NOISE,
+		false, QS_NOISE,
 		"EAST: gaps of 1 us or more per second on the shielded CPU (WARN above)" },
 	[QT_MAX_HYBRID_P99] = { "max_hybrid_p99", "", 0.1, 0, 1e6, false,
-		QS_WAIT,
+		false, QS_WAIT,
 		"HighPerTimer: hybrid's p99 lateness over hrtimer's (WARN above)" },
 	[QT_MAX_HYBRID_CPU] = { "max_hybrid_cpu", "", 0.05, 0, 1e6, false,
-		QS_WAIT,
+		false, QS_WAIT,
 		"HighPerTimer: hybrid's CPU share over poll's (WARN above)" },
 	[QT_MAX_OVER_PER10K] = { "max_over_per10k", "/10k", 41, 0, 10000,
-		false, QS_SECTION,
+		false, false, QS_SECTION,
 		"M1-M5: cycles over 10 us x scale per 10,000, the worst row (WARN above; the study's worst, M1: 41)" },
 	[QT_MAX_REF_RATIO] = { "max_ref_ratio", "", 1.0, 0, 1e6, false,
-		QS_COMPARE,
+		false, QS_COMPARE,
 		"shieldrt's hrtimer thread p99 over timerlat's and cyclictest's (WARN above)" },
 };
 
 /* One run a process; the exit handler reaches it here. */
 static struct qualify qualify_run;
 
-/* Threshold @i's option: "--max-latency-us" for max_latency_us. */
-static const char *thr_option(unsigned int i, char *buf, size_t len)
+const char *qthr_option(unsigned int i, char *buf, size_t len)
 {
 	size_t k;
 
@@ -67,26 +66,36 @@ static const char *thr_option(unsigned int i, char *buf, size_t len)
 	return buf;
 }
 
-/* @text from column @indent, in lines up to @width columns. */
-static void help_wrap(FILE *f, const char *text, int indent, int width)
+/*
+ * A definition: "  TAG" and @text from column @indent (a line of its own
+ * for the tag when it reaches that far), in lines up to @width columns.
+ */
+static void help_wrap(FILE *f, const char *tag, const char *text,
+		      int indent, int width)
 {
 	const char *p = text, *sp;
-	int col = 0;
+	int col;
 	size_t n;
 
+	col = fprintf(f, "  %s", tag);
+	if (col > indent - 2) {
+		fputc('\n', f);
+		col = 0;
+	}
+	fprintf(f, "%*s", indent - col, "");
+	col = indent;
 	while (*p) {
 		sp = p + strcspn(p, " ");
 		n = sp - p;
-		if (col && col + 1 + (int)n > width - indent) {
-			fputc('\n', f);
-			col = 0;
-		}
-		if (!col)
-			fprintf(f, "%*s", indent, "");
-		else
+		if (col > indent && col + 1 + (int)n > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
 			fputc(' ', f);
+			col++;
+		}
 		fwrite(p, 1, n, f);
-		col += (col ? 1 : 0) + n;
+		col += n;
 		p = *sp ? sp + 1 : sp;
 	}
 	fputc('\n', f);
@@ -136,13 +145,13 @@ static void qualify_usage(FILE *f)
 		"  -q, --quick         a budget of about %d s\n"
 		"  -L, --long          a budget of about %d s (default: %d s)\n"
 		"  -b, --budget S      a budget of S seconds\n"
-		"      --only LIST     only these sections (names above)\n"
-		"      --skip LIST     all but these sections\n"
-		"      --rates LIST    the ladder's rungs in Hz (default\n"
+		"  --only LIST         only these sections (names above)\n"
+		"  --skip LIST         all but these sections\n"
+		"  --rates LIST        the ladder's rungs in Hz (default\n"
 		"                      1000,2000,5000,10000,20000,50000,100000; at most\n"
 		"                      100000, each with a period of whole us)\n"
-		"      --modes LIST    the ladder's wait modes (default hrtimer,poll,hybrid)\n"
-		"      --provider NAME the I/O provider of M1-M4's MMIO rows (default\n"
+		"  --modes LIST        the ladder's wait modes (default hrtimer,poll,hybrid)\n"
+		"  --provider NAME     the I/O provider of M1-M4's MMIO rows (default\n"
 		"                      pcibar, where registered; given, it must be)\n"
 		"  -h, --help          this text\n"
 		"\n"
@@ -150,14 +159,13 @@ static void qualify_usage(FILE *f)
 		qsec_defs[QS_LADDER].weight_pct, QUALIFY_QUICK_S,
 		QUALIFY_LONG_S, QUALIFY_DEFAULT_S);
 	for (i = 0; i < QT_NR; i++) {
-		thr_option(i, opt, sizeof(opt));
+		qthr_option(i, opt, sizeof(opt));
 		snprintf(arg, sizeof(arg), "%s %s", opt,
 			 qthr_defs[i].integer ? "N" : "X");
 		snprintf(text, sizeof(text), "%s (default %g%s%s)",
 			 qthr_defs[i].help, qthr_defs[i].def,
 			 *qthr_defs[i].unit ? " " : "", qthr_defs[i].unit);
-		fprintf(f, "  %s\n", arg);
-		help_wrap(f, text, 22, 76);
+		help_wrap(f, arg, text, 24, 78);
 	}
 	fprintf(f,
 		"\n"
@@ -202,7 +210,7 @@ static void thr_parse(struct qualify *q, unsigned int i, const char *text)
 	if (end == text || *end || errno || !isfinite(v) || v < t->min ||
 	    v > t->max || (t->integer && v != floor(v)))
 		usage_error("qualify: %s '%s': not %s from %g to %g%s%s",
-			    thr_option(i, opt, sizeof(opt)), text, t->integer ? "an integer" :
+			    qthr_option(i, opt, sizeof(opt)), text, t->integer ? "an integer" :
 			    "a number", t->min, t->max, *t->unit ? " " : "",
 			    t->unit);
 	q->thr[i] = v;
@@ -270,7 +278,7 @@ static void qualify_parse(struct qualify *q, int argc, char **argv)
 	int c;
 
 	for (i = 0; i < QT_NR; i++) {
-		thr_option(i, names[i], sizeof(names[i]));
+		qthr_option(i, names[i], sizeof(names[i]));
 		opts[nopt++] = (struct option){ names[i] + 2, required_argument,
 						NULL, OPT_THR + (int)i };
 	}
@@ -327,6 +335,7 @@ static void qualify_parse(struct qualify *q, int argc, char **argv)
 			break;
 		case OPT_PROVIDER:
 			q->provider = optarg;
+			q->provider_given = true;
 			break;
 		case 'R':
 			sysfile_set_root(optarg);
@@ -522,7 +531,7 @@ static void qualify_prepare(struct qualify *q)
 		snprintf(q->sec[QS_SECTION].why, sizeof(q->sec[0].why),
 			 "shieldrt-storm is not installed (PATH, or beside userctl): the study's storms cannot run");
 	}
-	if (q->sec[QS_SECTION].enabled && strcmp(q->provider, "pcibar") &&
+	if (q->sec[QS_SECTION].enabled && q->provider_given &&
 	    !bench_provider_registered(q->provider))
 		usage_error("qualify: --provider %s: no I/O provider of that name is registered",
 			    q->provider);
@@ -538,7 +547,7 @@ static void qualify_prepare(struct qualify *q)
 		if (s == QS_SECTION)
 			r->a.given[bench_param_index(bench_find("section"),
 						     "mmio_provider")] =
-				strcmp(q->provider, "pcibar") != 0;
+				q->provider_given;
 		bench_prepare(bench_find(qsec_defs[s].bench), &r->a, &r->e);
 	}
 	machine_describe(q);

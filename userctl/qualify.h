@@ -79,17 +79,23 @@ enum qthr {
 	QT_NR
 };
 
-/* A threshold: option --NAME (with '-' for '_'), its unit and bounds. */
+/*
+ * A threshold: option --NAME (with '-' for '_'), its unit and bounds; a
+ * figure passes at or below it, or with at_least at or above it.
+ */
 struct qthr_def {
 	const char *name;
 	const char *unit;
 	double def, min, max;
 	bool integer;
+	bool at_least;
 	enum qsec sec;		/* the section whose figure it judges */
 	const char *help;
 };
 
 extern const struct qthr_def qthr_defs[QT_NR];
+/* Threshold @i's option: "--max-latency-us" for max_latency_us. */
+const char *qthr_option(unsigned int i, char *buf, size_t len);
 
 /* ---- a run ---------------------------------------------------------------- */
 
@@ -127,6 +133,7 @@ struct qcheck {
 	char what[160];			/* what was judged */
 	double value;			/* NaN: no figure */
 	double threshold;		/* NaN: none */
+	bool at_least;			/* the figure must reach it */
 	const char *unit;
 	char resolution[160];
 	char message[400];
@@ -142,6 +149,7 @@ struct qualify {
 	bool cpus_given, force;
 	struct cpuset cpus;
 	const char *rates, *modes, *provider;
+	bool provider_given;
 	/* the machine */
 	struct bench_env env;		/* from the ladder's prepare */
 	char host[128];

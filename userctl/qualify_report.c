@@ -107,9 +107,14 @@ static void md_table(FILE *f, const struct bench_table *t,
 	for (row = 0; row < t->nrows; row++) {
 		if (!t->why[row])
 			continue;
-		qualify_cell(&t->v[(size_t)row * t->ncols], t->cols[0].prec,
-			     buf, sizeof(buf));
-		fprintf(f, "- row %u (%s): %s\n", row + 1, buf, t->why[row]);
+		fprintf(f, "- row %u (", row + 1);
+		/* named by its first cells: "1 hrtimer 2000" */
+		for (i = 0; i < n && i < 3; i++) {
+			qualify_cell(&t->v[(size_t)row * t->ncols + cols[i]],
+				     t->cols[cols[i]].prec, buf, sizeof(buf));
+			fprintf(f, "%s%s", i ? " " : "", buf);
+		}
+		fprintf(f, "): %s\n", t->why[row]);
 	}
 	fputc('\n', f);
 }
@@ -245,8 +250,8 @@ static void md_checks(FILE *f, const struct qualify *q)
 			c->verdict == V_FAIL ? "**" : "");
 		md_value(f, c->value, c->unit);
 		fputs(" | ", f);
-		if (!isnan(c->threshold))
-			fputs(c->verdict == V_SKIP ? "" : "<= ", f);
+		if (!isnan(c->threshold) && c->verdict != V_SKIP)
+			fputs(c->at_least ? ">= " : "<= ", f);
 		md_value(f, c->threshold, c->unit);
 		fputs(" | ", f);
 		md_text(f, *c->resolution ? c->resolution : "-");
@@ -259,6 +264,7 @@ static void md_checks(FILE *f, const struct qualify *q)
 
 static void md_plan(FILE *f, const struct qualify *q)
 {
+	char opt[48];
 	unsigned int s;
 
 	fprintf(f, "## Plan and time\n\nA budget of %.0f s (%s), shared out by weight; each section's units (rungs, rows, modes) got equal measured time, set-up estimated beside it. The budget is a plan, not a promise: the times below are what each section took.\n\n",
@@ -287,10 +293,10 @@ static void md_plan(FILE *f, const struct qualify *q)
 	}
 	fputs("\nThresholds:", f);
 	for (s = 0; s < QT_NR; s++)
-		fprintf(f, "%s --%s %g%s%s", s ? "," : "", qthr_defs[s].name,
-			q->thr[s], *qthr_defs[s].unit ? " " : "",
-			qthr_defs[s].unit);
-	fputs(" (in the options, '-' for '_').\n", f);
+		fprintf(f, "%s `%s %g`%s%s", s ? "," : "",
+			qthr_option(s, opt, sizeof(opt)), q->thr[s],
+			*qthr_defs[s].unit ? " " : "", qthr_defs[s].unit);
+	fputs(".\n", f);
 }
 
 void qualify_write_md(const struct qualify *q, FILE *f,

@@ -41,6 +41,7 @@ static struct qcheck *check_add(struct qualify *q, const char *id,
 	snprintf(c->id, sizeof(c->id), "%s", id);
 	c->value = NAN;
 	c->threshold = thr < QT_NR ? q->thr[thr] : NAN;
+	c->at_least = thr < QT_NR && qthr_defs[thr].at_least;
 	c->unit = thr < QT_NR ? qthr_defs[thr].unit : "";
 	if (thr < QT_NR)
 		snprintf(c->what, sizeof(c->what), "%s", qthr_defs[thr].help);
@@ -59,11 +60,12 @@ static void msg(struct qcheck *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* @v against the threshold: PASS at or below it, else @over. */
+/* @v against the threshold: PASS on its side of it, else @over. */
 static void judge(struct qcheck *c, double v, enum verdict over)
 {
 	c->value = v;
-	c->verdict = v <= c->threshold ? V_PASS : over;
+	c->verdict = (c->at_least ? v >= c->threshold : v <= c->threshold) ?
+		     V_PASS : over;
 }
 
 /* The section's table @name, or NULL with the check saying why. */
@@ -118,6 +120,7 @@ static void check_audit(struct qualify *q)
 		return;
 	}
 	c->value = f;
+	c->unit = "FAIL findings";
 	c->verdict = f ? V_FAIL : w ? V_WARN : V_PASS;
 	msg(c, "CPU %s: %u FAIL, %u WARN of %zu findings (each with its remedy in the report)",
 	    q->audit_cpus, f, w, q->audit.n);
@@ -171,8 +174,7 @@ static void check_ladder_cpu(struct qualify *q, const struct bench_table *t,
 	snprintf(c->resolution, sizeof(c->resolution),
 		 "rungs of %.1f s measured, every period counted (exact)",
 		 q->sec[QS_LADDER].unit_s);
-	c->verdict = best >= rate ? V_PASS : V_FAIL;
-	c->value = best;
+	judge(c, best, V_FAIL);
 	if (best > 0)
 		msg(c, "CPU %d: every period ran up to %.0f Hz, in %s mode (best of %s)",
 		    cpu, best, bmode, modes);
@@ -204,7 +206,7 @@ static void check_ladder_cpu(struct qualify *q, const struct bench_table *t,
 			 "max exact, to 1 ns");
 	else
 		snprintf(c->resolution, sizeof(c->resolution),
-			 "max exact, to 1 ns; a clock reading took %.0f ns",
+			 "max exact, to 1 ns; a clock reading took %.1f ns",
 			 clk);
 }
 
