@@ -93,4 +93,20 @@ t_check "the shielded CPUs by default" reached --quick
 echo > "$R/sys/devices/system/cpu/isolated"
 t_check "nothing shielded, no --cpus" refused "no shielded CPU found" --quick
 
+# The verdict and the writers on made-up results (test_qualify), and
+# the report they write as the host checks a guest's
+mkdir -p "$T/synth"
+"$(dirname "$U")/test_qualify" "$T/synth" > "$OUT" 2>&1
+rc=$?
+grep '^not ok' "$OUT" | sed 's/^/# /'
+t_eq "test_qualify: its $(grep -c '^ok' "$OUT") cases pass" 0 "$rc"
+if command -v python3 > /dev/null; then
+	python3 "$here/../../scripts/qualify-check" "$T/synth" > "$OUT" 2>&1
+	rc=$?
+	grep '^not ok' "$OUT" | sed 's/^/# /'
+	t_eq "the written report passes scripts/qualify-check ($(grep -c '^ok' "$OUT") lines)" 0 "$rc"
+else
+	t_ok "# SKIP no python3: the report's structure"
+fi
+
 t_done
