@@ -24,6 +24,7 @@
 #include <linux/mutex.h>
 #include <linux/types.h>
 #include "uapi/shieldrt.h"
+#include "loop_list.h"
 
 struct srt_chain;
 struct srt_pset;
@@ -126,7 +127,6 @@ void srt_chain_request_reset(struct srt_loop *loop);
  * a loop's inputs or outputs).
  * Each call is one FPU section.  *_locked: srt_lock held.
  */
-extern struct mutex srt_lock;
 
 struct srt_kchain *srt_kchain_compile_locked(const char *text, size_t len,
 					     u32 period_ns, char *err,

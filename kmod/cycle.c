@@ -146,7 +146,7 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (loop->region)
 		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
 	if (loop->io.n)
-		srt_io_cycle_read(loop, c,
+		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
 				  loop->cfg.section == SRT_SEC_RAW_SPINLOCK);
 	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
@@ -186,7 +186,7 @@ static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	if (c->safe || c->want_safe)
 		return;
-	if (READ_ONCE(loop->io.gone)) {
+	if (srt_io_gone(&loop->io)) {
 		c->want_safe = true;
 		c->safe_why = SRT_SAFE_IO;
 	} else if (c->io.remote_fault) {
@@ -301,8 +301,8 @@ static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 			WRITE_ONCE(loop->sig.out[i], c->out[i]);
 	/* Providers never see an unchecked value: checked, or the safe ones. */
 	if (loop->io.n)
-		srt_io_cycle_write(loop, c, safe ? loop->safe_out : c->out,
-				   safe);
+		srt_io_cycle_write(&loop->io, &c->io,
+				   safe ? loop->safe_out : c->out, safe);
 	if (c->io.rd_err | c->io.wr_err)
 		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
@@ -356,7 +356,7 @@ static void srt_account_section(struct srt_loop *loop,
 	n->io_write_errors += hweight8(c->io.wr_err);
 	n->triggers += c->io.triggers;
 	n->triggers_coalesced += c->d.missed;
-	srt_io_account(loop, c);
+	srt_io_account(&loop->io, &c->io);
 }
 
 static void srt_trace_io_errors(struct srt_loop *loop,
@@ -490,7 +490,7 @@ static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
 static void srt_trigger_timeout(struct srt_loop *loop,
 				struct srt_cycle_ctx *c)
 {
-	bool gone = READ_ONCE(loop->io.gone);
+	bool gone = srt_io_gone(&loop->io);
 
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
@@ -503,7 +503,7 @@ static void srt_trigger_timeout(struct srt_loop *loop,
 	    (!gone && c->live.policy != SRT_POLICY_SAFE))
 		return;
 	preempt_disable();	/* as in a cycle: providers' writes are atomic */
-	srt_io_cycle_write(loop, c, loop->safe_out, true);
+	srt_io_cycle_write(&loop->io, &c->io, loop->safe_out, true);
 	preempt_enable();
 	srt_loop_enter_safe(loop, SRT_SAFE_IO);
 }

@@ -9,12 +9,19 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
-#include "loop.h"
 #include "io.h"
+#include "loop_list.h"
 #include "trace.h"
 
 /* Registered providers, under srt_lock (the admin layer lists them). */
 LIST_HEAD(srt_io_providers);
+/* The bindings of every loop bound or being bound, under srt_lock. */
+static LIST_HEAD(srt_io_loops);
+
+void srt_io_init(struct srt_loop_io *io)
+{
+	INIT_LIST_HEAD(&io->node);
+}
 
 static struct srt_io_provider *srt_io_find(const char *name)
 {
@@ -54,15 +61,14 @@ EXPORT_SYMBOL_GPL(srt_io_register);
  * grace period passed), so this is its only caller; like a cycle, it
  * calls write() with preemption off.
  */
-static void srt_io_last_safe_write(struct srt_loop *loop,
-				   struct srt_io_bind *b)
+static void srt_io_last_safe_write(struct srt_io_bind *b)
 {
 	const struct srt_io_provider *p = b->pub.provider;
 
 	if (!b->pub.n_out || !p->write)
 		return;
 	preempt_disable();
-	p->write(&b->pub, loop->safe_out + b->pub.out_first, true);
+	p->write(&b->pub, b->io->safe_out + b->pub.out_first, true);
 	preempt_enable();
 }
 
@@ -74,7 +80,7 @@ static void srt_io_last_safe_write(struct srt_loop *loop,
  */
 void srt_io_unregister(struct srt_io_provider *p)
 {
-	struct srt_loop *loop;
+	struct srt_loop_io *io;
 	struct task_struct *task;
 	bool any = false;
 	u32 i;
@@ -85,30 +91,30 @@ void srt_io_unregister(struct srt_io_provider *p)
 		return;		/* never registered: nothing to undo */
 	}
 	list_del(&p->node);
-	list_for_each_entry(loop, &srt_loops, node) {
-		for (i = 0; i < loop->io.n; i++) {
-			if (loop->io.b[i].prov != p)
+	list_for_each_entry(io, &srt_io_loops, node) {
+		for (i = 0; i < io->n; i++) {
+			if (io->b[i].prov != p)
 				continue;
-			WRITE_ONCE(loop->io.b[i].prov, NULL);
-			WRITE_ONCE(loop->io.gone, true);
+			WRITE_ONCE(io->b[i].prov, NULL);
+			WRITE_ONCE(io->gone, true);
 			any = true;
 		}
 		/* An external loop waiting for a trigger learns it now. */
 		rcu_read_lock();
-		task = READ_ONCE(loop->io.task);
-		if (task && READ_ONCE(loop->io.gone))
+		task = READ_ONCE(io->task);
+		if (task && READ_ONCE(io->gone))
 			wake_up_process(task);
 		rcu_read_unlock();
 	}
 	if (any)
 		synchronize_rcu();
-	list_for_each_entry(loop, &srt_loops, node) {
-		for (i = 0; i < loop->io.n; i++) {
-			struct srt_io_bind *b = &loop->io.b[i];
+	list_for_each_entry(io, &srt_io_loops, node) {
+		for (i = 0; i < io->n; i++) {
+			struct srt_io_bind *b = &io->b[i];
 
 			if (b->pub.provider != p || !b->bound)
 				continue;
-			srt_io_last_safe_write(loop, b);
+			srt_io_last_safe_write(b);
 			if (p->unbind)
 				p->unbind(&b->pub);
 			b->bound = false;
@@ -127,37 +133,37 @@ void srt_io_remote_fault(struct srt_io_binding *pub)
 }
 EXPORT_SYMBOL_GPL(srt_io_remote_fault);
 
-static void srt_io_reject(struct srt_loop *loop, const char *why)
+static void srt_io_reject(struct srt_io_bind *b, const char *why)
 {
-	atomic_long_inc(&loop->io.rejected);
-	trace_io_trigger_reject(loop->name, why);
+	atomic_long_inc(&b->io->rejected);
+	trace_io_trigger_reject(b->pub.loop, why);
 }
 
 void srt_io_trigger(struct srt_io_binding *pub)
 {
 	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
-	struct srt_loop *loop = b->loop;
+	struct srt_loop_io *io = b->io;
 	struct task_struct *task;
 
 	if (!pub->trigger) {
-		srt_io_reject(loop, "not the trigger binding");
+		srt_io_reject(b, "not the trigger binding");
 		return;
 	}
 	if (!READ_ONCE(b->prov)) {
-		srt_io_reject(loop, "provider unbound");
+		srt_io_reject(b, "provider unbound");
 		return;
 	}
 	rcu_read_lock();
-	task = READ_ONCE(loop->io.task);
+	task = READ_ONCE(io->task);
 	if (task) {
-		WRITE_ONCE(loop->io.trig_ns, ktime_get_ns());
-		/* Pairs with the acquire in srt_io_wait_trigger(). */
-		atomic_long_inc_return_release(&loop->io.trig_seq);
+		WRITE_ONCE(io->trig_ns, ktime_get_ns());
+		/* Pairs with the acquire in srt_io_trigger_seen(). */
+		atomic_long_inc_return_release(&io->trig_seq);
 		wake_up_process(task);
 	}
 	rcu_read_unlock();
 	if (!task)
-		srt_io_reject(loop, "loop not running");
+		srt_io_reject(b, "loop not running");
 }
 EXPORT_SYMBOL_GPL(srt_io_trigger);
 
@@ -166,7 +172,7 @@ unsigned long srt_io_lock(struct srt_io_binding *pub)
 	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&b->loop->sec_lock->raw, flags);
+	raw_spin_lock_irqsave(b->io->lock, flags);
 	return flags;
 }
 EXPORT_SYMBOL_GPL(srt_io_lock);
@@ -175,7 +181,7 @@ void srt_io_unlock(struct srt_io_binding *pub, unsigned long flags)
 {
 	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
 
-	raw_spin_unlock_irqrestore(&b->loop->sec_lock->raw, flags);
+	raw_spin_unlock_irqrestore(b->io->lock, flags);
 }
 EXPORT_SYMBOL_GPL(srt_io_unlock);
 
@@ -214,17 +220,21 @@ int srt_io_check_specs(const struct srt_config *cfg, char *err,
 	return 0;
 }
 
-int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
+int srt_io_bind_all(struct srt_loop_io *io, const struct srt_config *cfg,
+		    const char *name, raw_spinlock_t *lock,
+		    const u64 *safe_out, char *err, size_t errlen)
 {
-	const struct srt_config *cfg = &loop->cfg;
 	struct srt_io_provider *p;
 	struct srt_io_bind *b;
 	u32 i;
 	int ret;
 
 	lockdep_assert_held(&srt_lock);
-	atomic_long_set(&loop->io.trig_seq, 0);
-	atomic_long_set(&loop->io.rejected, 0);
+	atomic_long_set(&io->trig_seq, 0);
+	atomic_long_set(&io->rejected, 0);
+	io->lock = lock;
+	io->safe_out = safe_out;
+	list_add_tail(&io->node, &srt_io_loops);
 	for (i = 0; i < cfg->n_io; i++) {
 		const struct srt_io_spec *sp = &cfg->io[i];
 
@@ -233,11 +243,11 @@ int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
 			ret = PTR_ERR(p);
 			goto err_unbind;
 		}
-		b = &loop->io.b[i];
+		b = &io->b[i];
 		memset(b, 0, sizeof(*b));
-		b->loop = loop;
+		b->io = io;
 		b->pub = (struct srt_io_binding){
-			.provider = p, .loop = loop->name, .cpu = cfg->cpu,
+			.provider = p, .loop = name, .cpu = cfg->cpu,
 			.period_ns = cfg->period_ns,
 			.in_first = sp->in_first, .n_in = sp->n_in,
 			.out_first = sp->out_first, .n_out = sp->n_out,
@@ -256,25 +266,26 @@ int srt_io_bind_all(struct srt_loop *loop, char *err, size_t errlen)
 		b->prov = p;
 		b->bound = true;
 		p->bindings++;
-		loop->io.n = i + 1;
+		io->n = i + 1;
 		if (sp->trigger)
-			loop->io.trig = b;
+			io->trig = b;
 	}
 	return 0;
 
 err_unbind:
-	srt_io_unbind_all(loop);
+	srt_io_unbind_all(io);
 	return ret;
 }
 
-void srt_io_unbind_all(struct srt_loop *loop)
+/* Also for bindings never made or made in part: the list node is init. */
+void srt_io_unbind_all(struct srt_loop_io *io)
 {
 	struct srt_io_bind *b;
 	u32 i;
 
 	lockdep_assert_held(&srt_lock);
-	for (i = loop->io.n; i-- > 0;) {
-		b = &loop->io.b[i];
+	for (i = io->n; i-- > 0;) {
+		b = &io->b[i];
 		if (b->bound) {
 			struct srt_io_provider *p = b->prov;
 
@@ -285,60 +296,65 @@ void srt_io_unbind_all(struct srt_loop *loop)
 		}
 		b->prov = NULL;
 	}
-	loop->io.n = 0;
-	loop->io.trig = NULL;
+	io->n = 0;
+	io->trig = NULL;
+	list_del_init(&io->node);
 }
 
-void srt_io_reset(struct srt_loop *loop)
+void srt_io_reset(struct srt_loop_io *io)
 {
 	struct srt_io_bind *b;
 	u32 i;
 
 	lockdep_assert_held(&srt_lock);
-	for (i = 0; i < loop->io.n; i++) {
-		b = &loop->io.b[i];
+	for (i = 0; i < io->n; i++) {
+		b = &io->b[i];
 		if (b->bound && b->prov && b->prov->reset)
 			b->prov->reset(&b->pub);
 	}
 }
 
-int srt_io_check_present(struct srt_loop *loop, char *err, size_t errlen)
+int srt_io_check_present(const struct srt_loop_io *io,
+			 const struct srt_config *cfg, char *err,
+			 size_t errlen)
 {
 	u32 i;
 
 	lockdep_assert_held(&srt_lock);
-	for (i = 0; i < loop->io.n; i++) {
-		if (!loop->io.b[i].prov) {
+	for (i = 0; i < io->n; i++) {
+		if (!io->b[i].prov) {
+			/* the configuration's copy: the provider is gone */
 			snprintf(err, errlen,
 				 "io: provider %s was unloaded; destroy and create the loop again",
-				 loop->cfg.io[i].name);
+				 cfg->io[i].name);
 			return -ENODEV;
 		}
 	}
 	return 0;
 }
 
-int srt_io_check_start(struct srt_loop *loop, char *err, size_t errlen)
+int srt_io_check_start(const struct srt_loop_io *io,
+		       const struct srt_config *cfg, u32 n_in, u32 n_out,
+		       char *err, size_t errlen)
 {
-	return srt_io_check_present(loop, err, errlen) ?:
-	       srt_io_spec_check_signals(&loop->cfg, loop->sig.n_in,
-					 loop->sig.n_out, err, errlen);
+	return srt_io_check_present(io, cfg, err, errlen) ?:
+	       srt_io_spec_check_signals(cfg, n_in, n_out, err, errlen);
 }
 
 /* A run begins: triggers may now wake @task. */
-void srt_io_run_begin(struct srt_loop *loop, struct task_struct *task)
+void srt_io_run_begin(struct srt_loop_io *io, struct task_struct *task)
 {
-	loop->io.seen_seq = atomic_long_read(&loop->io.trig_seq);
-	if (loop->io.trig)
-		WRITE_ONCE(loop->io.task, task);
+	io->seen_seq = atomic_long_read(&io->trig_seq);
+	if (io->trig)
+		WRITE_ONCE(io->task, task);
 }
 
 /* Before the thread stops: no trigger may still be waking it. */
-void srt_io_run_end(struct srt_loop *loop)
+void srt_io_run_end(struct srt_loop_io *io)
 {
-	if (!READ_ONCE(loop->io.task))
+	if (!READ_ONCE(io->task))
 		return;
-	WRITE_ONCE(loop->io.task, NULL);
+	WRITE_ONCE(io->task, NULL);
 	synchronize_rcu();
 }
 
@@ -346,13 +362,12 @@ void srt_io_run_end(struct srt_loop *loop)
 
 /*
  * Every binding's read, under the I/O lock (taken here unless the
- * section holds it already), into scratch; a clean read replaces its
- * inputs, a failed one leaves them as they were.
+ * section holds it already), into @buf; a clean read replaces its
+ * inputs in @in, a failed one leaves them as they were.
  */
-void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
-		       bool io_lock_held)
+void srt_io_cycle_read(struct srt_loop_io *io, struct srt_io_cycle *ic,
+		       u64 *in, u64 *buf, bool io_lock_held)
 {
-	struct srt_sec_lock *l = loop->sec_lock;
 	struct srt_io_provider *p;
 	unsigned long flags = 0;
 	u64 t0, t1;
@@ -361,39 +376,38 @@ void srt_io_cycle_read(struct srt_loop *loop, struct srt_cycle_ctx *c,
 
 	rcu_read_lock();
 	if (!io_lock_held)
-		raw_spin_lock_irqsave(&l->raw, flags);
+		raw_spin_lock_irqsave(io->lock, flags);
 	t0 = ktime_get_ns();
-	for (i = 0; i < loop->io.n; i++) {
-		struct srt_io_bind *b = &loop->io.b[i];
+	for (i = 0; i < io->n; i++) {
+		struct srt_io_bind *b = &io->b[i];
 
 		/* A fault raised by the last cycle's write counts here. */
-		c->io.remote_fault |= b->remote_fault;
+		ic->remote_fault |= b->remote_fault;
 		b->remote_fault = false;
 		p = READ_ONCE(b->prov);
 		if (!b->pub.n_in || !p)
 			continue;
-		ret = p->read(&b->pub, c->io_buf);
-		c->io.remote_fault |= b->remote_fault;
+		ret = p->read(&b->pub, buf);
+		ic->remote_fault |= b->remote_fault;
 		b->remote_fault = false;
 		t1 = ktime_get_ns();
-		c->io.rd_ns[i] = t1 - t0;
-		c->io.rd_done |= BIT(i);
+		ic->rd_ns[i] = t1 - t0;
+		ic->rd_done |= BIT(i);
 		t0 = t1;
 		if (ret < 0) {
-			c->io.rd_err |= BIT(i);
+			ic->rd_err |= BIT(i);
 			continue;
 		}
 		for (k = 0; k < b->pub.n_in; k++)
-			WRITE_ONCE(loop->sig.in[b->pub.in_first + k],
-				   c->io_buf[k]);
+			WRITE_ONCE(in[b->pub.in_first + k], buf[k]);
 	}
 	if (!io_lock_held)
-		raw_spin_unlock_irqrestore(&l->raw, flags);
+		raw_spin_unlock_irqrestore(io->lock, flags);
 	rcu_read_unlock();
 }
 
 /* Every binding's write: checked outputs, or the safe values. */
-void srt_io_cycle_write(struct srt_loop *loop, struct srt_cycle_ctx *c,
+void srt_io_cycle_write(struct srt_loop_io *io, struct srt_io_cycle *ic,
 			const u64 *out, bool safe)
 {
 	struct srt_io_provider *p;
@@ -403,19 +417,19 @@ void srt_io_cycle_write(struct srt_loop *loop, struct srt_cycle_ctx *c,
 
 	rcu_read_lock();
 	t0 = ktime_get_ns();
-	for (i = 0; i < loop->io.n; i++) {
-		struct srt_io_bind *b = &loop->io.b[i];
+	for (i = 0; i < io->n; i++) {
+		struct srt_io_bind *b = &io->b[i];
 
 		p = READ_ONCE(b->prov);
 		if (!b->pub.n_out || !p)
 			continue;
 		ret = p->write(&b->pub, out + b->pub.out_first, safe);
 		t1 = ktime_get_ns();
-		c->io.wr_ns[i] = t1 - t0;
-		c->io.wr_done |= BIT(i);
+		ic->wr_ns[i] = t1 - t0;
+		ic->wr_done |= BIT(i);
 		t0 = t1;
 		if (ret < 0)
-			c->io.wr_err |= BIT(i);
+			ic->wr_err |= BIT(i);
 	}
 	rcu_read_unlock();
 }
@@ -429,66 +443,16 @@ static void srt_io_cost_add(struct srt_io_cost *k, u64 ns, bool err)
 }
 
 /* Fold this cycle's I/O into the bindings' counters; under stats_seq. */
-void srt_io_account(struct srt_loop *loop, const struct srt_cycle_ctx *c)
+void srt_io_account(struct srt_loop_io *io, const struct srt_io_cycle *ic)
 {
 	u32 i;
 
-	for (i = 0; i < loop->io.n; i++) {
-		if (c->io.rd_done & BIT(i))
-			srt_io_cost_add(&loop->io.b[i].rd, c->io.rd_ns[i],
-					c->io.rd_err & BIT(i));
-		if (c->io.wr_done & BIT(i))
-			srt_io_cost_add(&loop->io.b[i].wr, c->io.wr_ns[i],
-					c->io.wr_err & BIT(i));
+	for (i = 0; i < io->n; i++) {
+		if (ic->rd_done & BIT(i))
+			srt_io_cost_add(&io->b[i].rd, ic->rd_ns[i],
+					ic->rd_err & BIT(i));
+		if (ic->wr_done & BIT(i))
+			srt_io_cost_add(&io->b[i].wr, ic->wr_ns[i],
+					ic->wr_err & BIT(i));
 	}
-}
-
-/*
- * mode=external: sleep until the trigger binding fires, at most
- * trigger_timeout_ns (default ten periods).  0 with the trigger's time as
- * this cycle's deadline; 1 on a timeout or when a provider went away (no
- * cycle runs); -EINTR when the loop is being stopped.
- */
-int srt_io_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
-{
-	u64 timeout = loop->cfg.trigger_timeout_ns ?:
-		      10 * loop->cfg.period_ns;
-	u64 t0 = ktime_get_ns(), t1;
-	unsigned long seq;
-	bool fired = false;
-
-	WRITE_ONCE(loop->timer_fired, false);
-	hrtimer_start(&loop->timer, ns_to_ktime(t0 + timeout),
-		      HRTIMER_MODE_ABS_PINNED_HARD);
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		/* Pairs with the release in srt_io_trigger(). */
-		seq = atomic_long_read_acquire(&loop->io.trig_seq);
-		if (seq != loop->io.seen_seq)
-			break;
-		/* Pairs with the smp_store_release() in srt_timer_fn(). */
-		fired = smp_load_acquire(&loop->timer_fired);
-		if (fired || kthread_should_stop())
-			break;
-		/* A provider went away: once, to enter safe state. */
-		if (READ_ONCE(loop->io.gone) &&
-		    READ_ONCE(loop->state) != SRT_STATE_SAFE)
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-	hrtimer_cancel(&loop->timer);
-	t1 = ktime_get_ns();
-	c->sleep_ns += t1 - t0;
-	if (seq != loop->io.seen_seq) {
-		c->io.triggers = seq - loop->io.seen_seq;
-		loop->io.seen_seq = seq;
-		c->s.deadline_ns = READ_ONCE(loop->io.trig_ns);
-		c->s.thread_latency_ns = srt_delta(t1, c->s.deadline_ns);
-		return 0;
-	}
-	if (kthread_should_stop())
-		return -EINTR;
-	c->io_timeout_ns = t1 - t0;
-	return 1;
 }

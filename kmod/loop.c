@@ -21,11 +21,10 @@
 #include <linux/spinlock.h>
 #include <uapi/linux/sched/types.h>
 #include "loop.h"
+#include "loop_list.h"
 #include "wait.h"
 #include "region.h"
 
-DEFINE_MUTEX(srt_lock);
-LIST_HEAD(srt_loops);
 u64 srt_epoch_ns;
 
 static DEFINE_SPINLOCK(srt_err_lock);
@@ -244,7 +243,8 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	ret = srt_flight_prepare(loop, err, errlen);
 	if (ret)
 		return ret;
-	ret = srt_io_check_start(loop, err, errlen);
+	ret = srt_io_check_start(&loop->io, &loop->cfg, loop->sig.n_in,
+				 loop->sig.n_out, err, errlen);
 	if (ret)
 		return ret;
 
@@ -279,7 +279,7 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	loop->requests = 0;
 	srt_loop_reset_stats(loop);
 	WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
-	srt_io_run_begin(loop, task);
+	srt_io_run_begin(&loop->io, task);
 	wake_up_process(task);
 	return 0;
 
@@ -291,7 +291,7 @@ err_stop_task:
 static void srt_stop_locked(struct srt_loop *loop)
 {
 	lockdep_assert_held(&srt_lock);
-	srt_io_run_end(loop);
+	srt_io_run_end(&loop->io);
 	kthread_stop(loop->task);
 	put_task_struct(loop->task);
 	loop->task = NULL;
@@ -305,7 +305,7 @@ static void srt_unlink_locked(struct srt_loop *loop)
 		srt_stop_locked(loop);
 	list_del(&loop->node);
 	loop->dead = true;
-	srt_io_unbind_all(loop);
+	srt_io_unbind_all(&loop->io);
 	srt_sec_lock_put(loop->sec_lock);
 	loop->sec_lock = NULL;
 	srt_chain_loop_release(loop);
@@ -336,6 +336,7 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	seqcount_init(&loop->stats_seq);
 	srt_limits_loop_init(loop);
 	srt_flight_init(loop);
+	srt_io_init(&loop->io);
 	hrtimer_setup(&loop->timer, srt_timer_fn, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
 	loop->sig.n_in = SRT_DEFAULT_SIGNALS;
@@ -451,7 +452,9 @@ struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
 		loop->sec_lock = NULL;
 		goto err_unlock;
 	}
-	ret = srt_io_bind_all(loop, err, errlen);
+	ret = srt_io_bind_all(&loop->io, &loop->cfg, loop->name,
+			      &loop->sec_lock->raw, loop->safe_out, err,
+			      errlen);
 	if (ret)
 		goto err_put_lock;
 	loop->region = srt_loop_region_create(loop, loop->sig.n_in,
@@ -476,7 +479,7 @@ struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
 	return loop;
 
 err_unbind:
-	srt_io_unbind_all(loop);
+	srt_io_unbind_all(&loop->io);
 err_put_lock:
 	srt_sec_lock_put(loop->sec_lock);
 	loop->sec_lock = NULL;
@@ -575,7 +578,7 @@ int srt_loop_reset(const char *name, char *err, size_t errlen)
 	else if (loop)
 		srt_loop_reset_stats(loop);
 	if (loop)
-		srt_io_reset(loop);
+		srt_io_reset(&loop->io);
 	mutex_unlock(&srt_lock);
 	return loop ? 0 : -ENOENT;
 }
@@ -593,7 +596,8 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 		ret = -EBUSY;
 	} else if (loop) {
 		/* Gone for good: the next cycle would be safe again (io). */
-		ret = srt_io_check_present(loop, err, errlen);
+		ret = srt_io_check_present(&loop->io, &loop->cfg, err,
+					   errlen);
 		if (!ret)
 			set_bit(SRT_REQ_RESUME, &loop->requests);
 	}

@@ -23,6 +23,7 @@
 #include "slack.h"
 #include "section.h"
 #include "io.h"
+#include "loop_list.h"
 
 struct srt_region;
 #include "timing.h"
@@ -211,8 +212,6 @@ struct srt_loop {
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
 #define SRT_REQ_RESET	1	/* zero stats at the next cycle */
 
-extern struct mutex srt_lock;
-extern struct list_head srt_loops;
 extern u64 srt_epoch_ns;
 
 struct srt_loop *srt_loop_find_get(const char *name);

@@ -14,7 +14,6 @@
 #include <linux/string.h>
 #include "shieldrt_cycle.h"
 #include "config.h"
-#include "loop.h"
 #include "f64text.h"
 
 TRACE_DEFINE_ENUM(SRT_WAIT_HRTIMER);
@@ -30,15 +29,6 @@ TRACE_DEFINE_ENUM(SRT_CYC_NOISE);
 TRACE_DEFINE_ENUM(SRT_CYC_CLOCK);
 TRACE_DEFINE_ENUM(SRT_CYC_SECTION);
 TRACE_DEFINE_ENUM(SRT_CYC_IO);
-
-TRACE_DEFINE_ENUM(SRT_SAFE_OVERRUN);
-TRACE_DEFINE_ENUM(SRT_SAFE_RESUME);
-TRACE_DEFINE_ENUM(SRT_SAFE_NONFINITE);
-TRACE_DEFINE_ENUM(SRT_SAFE_LIMIT);
-TRACE_DEFINE_ENUM(SRT_SAFE_HEARTBEAT);
-TRACE_DEFINE_ENUM(SRT_SAFE_MANUAL);
-TRACE_DEFINE_ENUM(SRT_SAFE_IO);
-TRACE_DEFINE_ENUM(SRT_SAFE_REMOTE);
 
 #define srt_show_mode(m)						\
 	__print_symbolic(m,						\
@@ -60,14 +50,14 @@ TRACE_DEFINE_ENUM(SRT_SAFE_REMOTE);
 
 #define srt_show_safe_reason(r)						\
 	__print_symbolic(r,						\
-			 { SRT_SAFE_OVERRUN, "overrun" },		\
-			 { SRT_SAFE_RESUME, "resume" },			\
-			 { SRT_SAFE_NONFINITE, "nonfinite" },		\
-			 { SRT_SAFE_LIMIT, "limit" },			\
-			 { SRT_SAFE_HEARTBEAT, "heartbeat" },		\
-			 { SRT_SAFE_MANUAL, "manual" },		\
-			 { SRT_SAFE_IO, "io" },			\
-			 { SRT_SAFE_REMOTE, "remote" })
+			 { SHIELDRT_SAFE_OVERRUN, "overrun" },		\
+			 { SHIELDRT_SAFE_RESUME, "resume" },			\
+			 { SHIELDRT_SAFE_NONFINITE, "nonfinite" },		\
+			 { SHIELDRT_SAFE_LIMIT, "limit" },			\
+			 { SHIELDRT_SAFE_HEARTBEAT, "heartbeat" },		\
+			 { SHIELDRT_SAFE_MANUAL, "manual" },		\
+			 { SHIELDRT_SAFE_IO, "io" },			\
+			 { SHIELDRT_SAFE_REMOTE, "remote" })
 
 /* cycle and overrun carry the same record: one cycle's outcome. */
 DECLARE_EVENT_CLASS(shieldrt_cycle_class,

@@ -64,6 +64,54 @@ static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
 }
 
 /*
+ * mode=external: sleep until the trigger binding fires, at most
+ * trigger_timeout_ns (default ten periods).  0 with the trigger's time as
+ * this cycle's deadline; 1 on a timeout or when a provider went away (no
+ * cycle runs); -EINTR when the loop is being stopped.
+ */
+static int srt_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	u64 timeout = loop->cfg.trigger_timeout_ns ?:
+		      10 * loop->cfg.period_ns;
+	u64 t0 = ktime_get_ns(), t1;
+	unsigned long seq;
+	bool fired, triggered;
+
+	WRITE_ONCE(loop->timer_fired, false);
+	hrtimer_start(&loop->timer, ns_to_ktime(t0 + timeout),
+		      HRTIMER_MODE_ABS_PINNED_HARD);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		triggered = srt_io_trigger_seen(&loop->io, &seq);
+		if (triggered)
+			break;
+		/* Pairs with the smp_store_release() in srt_timer_fn(). */
+		fired = smp_load_acquire(&loop->timer_fired);
+		if (fired || kthread_should_stop())
+			break;
+		/* A provider went away: once, to enter safe state. */
+		if (srt_io_gone(&loop->io) &&
+		    READ_ONCE(loop->state) != SRT_STATE_SAFE)
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	hrtimer_cancel(&loop->timer);
+	t1 = ktime_get_ns();
+	c->sleep_ns += t1 - t0;
+	if (triggered) {
+		c->s.deadline_ns = srt_io_trigger_take(&loop->io, seq,
+						       &c->io.triggers);
+		c->s.thread_latency_ns = srt_delta(t1, c->s.deadline_ns);
+		return 0;
+	}
+	if (kthread_should_stop())
+		return -EINTR;
+	c->io_timeout_ns = t1 - t0;
+	return 1;
+}
+
+/*
  * A loop that never sleeps must still let RCU finish grace periods and
  * RCU-tasks (tracing, BPF) see it pass a quiescent state.  Under
  * PREEMPT_RCU a zero-length extended quiescent state does it (it must run
@@ -274,7 +322,7 @@ static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c,
  * measured against the target of the last wait: the timer for hrtimer,
  * deadline - slack for hybrid, the deadline for a spin).  A deadline
  * already past (catch-up) is not waited for.  An external loop waits for
- * its trigger instead (io.c), and gets 1 back when none came in time.
+ * its trigger instead, and gets 1 back when none came in time.
  * c->wait_end_ns is left at the last clock reading the wait took (the
  * spin's, or the wake-up's), which the cycle takes as its start.
  */
@@ -289,7 +337,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	if (loop->prev_end_ns)
 		c->post_ns = now - loop->prev_end_ns;
 	if (loop->cfg.mode == SRT_WAIT_EXTERNAL)
-		return srt_io_wait_trigger(loop, c);
+		return srt_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
 		c->wait_end_ns = now;
