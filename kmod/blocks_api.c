@@ -14,8 +14,9 @@
 #include <linux/log2.h>
 #include <linux/mutex.h>
 #include "../algorithms/srt_chain.h"
-#include "chain.h"
+#include "blocks_api.h"
 #include "config.h"
+#include "loop_list.h"
 #include "shieldrt_cycle.h"
 
 /* First arena tried; doubled while the library says it is too small. */

@@ -14,8 +14,9 @@
 #include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
-#include "loop.h"
 #include "chain.h"
+#include "config.h"
+#include "loop_list.h"
 #include "region.h"
 #include "trace.h"
 #include "shieldrt_stage_text.h"
@@ -66,50 +67,40 @@ static void srt_chain_log_commit(struct srt_loop_chain *ch, bool running)
 	ch->log_total++;
 }
 
-int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
-		   char *err, size_t errlen)
+void srt_chain_init(struct srt_loop_chain *ch, const char *name)
 {
-	struct srt_loop_chain *ch = &loop->chain;
-	struct srt_kchain *kc = NULL, *old;
-	u32 n_in = SRT_DEFAULT_SIGNALS, n_out = SRT_DEFAULT_SIGNALS;
-	int ret;
+	ch->name = name;
+}
 
-	mutex_lock(&srt_lock);
-	ret = -ENOENT;
-	if (loop->dead) {
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
-		goto out_unlock;
-	}
-	ret = -EBUSY;
-	if (loop->task) {
+int srt_chain_compile(const char *text, size_t len, u64 period_ns,
+		      struct srt_kchain **kcp, char *err, size_t errlen)
+{
+	struct srt_kchain *kc;
+
+	lockdep_assert_held(&srt_lock);
+	*kcp = NULL;
+	if (srt_text_blank(text, len))
+		return 0;
+	kc = srt_kchain_compile_locked(text, len, period_ns, err, errlen);
+	if (IS_ERR(kc))
+		return PTR_ERR(kc);
+	if (kc->n_in > SRT_MAX_SIGNALS || kc->n_out > SRT_MAX_SIGNALS) {
 		snprintf(err, errlen,
-			 "a new chain needs a stopped loop; stop '%s' first (parameters: use params + commit)",
-			 loop->name);
-		goto out_unlock;
+			 "the chain has %u inputs and %u outputs; a loop carries at most %u of each",
+			 kc->n_in, kc->n_out, SRT_MAX_SIGNALS);
+		srt_kchain_free_locked(kc);
+		return -EINVAL;
 	}
-	if (!srt_text_blank(text, len)) {
-		kc = srt_kchain_compile_locked(text, len, loop->cfg.period_ns,
-					       err, errlen);
-		if (IS_ERR(kc)) {
-			ret = PTR_ERR(kc);
-			goto out_unlock;
-		}
-		ret = -EINVAL;
-		if (kc->n_in > SRT_MAX_SIGNALS || kc->n_out > SRT_MAX_SIGNALS) {
-			snprintf(err, errlen,
-				 "the chain has %u inputs and %u outputs; a loop carries at most %u of each",
-				 kc->n_in, kc->n_out, SRT_MAX_SIGNALS);
-			goto err_free_chain;
-		}
-		n_in = kc->n_in;
-		n_out = kc->n_out;
-	}
-	ret = srt_loop_set_signals(loop, n_in, n_out, err, errlen);
-	if (ret)
-		goto err_free_chain;
+	*kcp = kc;
+	return 0;
+}
 
-	/* Nothing can fail from here: swap the chain. */
-	old = ch->kc;
+/* The loop is stopped: swap the chain, nothing of the old one stays. */
+void srt_chain_swap(struct srt_loop_chain *ch, struct srt_kchain *kc)
+{
+	struct srt_kchain *old = ch->kc;
+
+	lockdep_assert_held(&srt_lock);
 	srt_chain_drop_sets(ch);
 	srt_chain_drop_log(ch);
 	ch->kc = kc;
@@ -118,48 +109,49 @@ int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
 	ch->want_reset = false;
 	WRITE_ONCE(ch->pending, NULL);
 	srt_kchain_free_locked(old);
-	mutex_unlock(&srt_lock);
-	return 0;
-
-err_free_chain:
-	srt_kchain_free_locked(kc);
-out_unlock:
-	mutex_unlock(&srt_lock);
-	return ret;
 }
 
-int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
+/*
+ * Staging and committing need a chain; a destroyed loop has none (its
+ * chain was released), which is said the same way.
+ */
+static int srt_chain_need(const struct srt_loop_chain *ch, char *err,
+			  size_t errlen)
+{
+	if (ch->kc)
+		return 0;
+	snprintf(err, errlen, "no chain loaded: write one to blocks");
+	return -EINVAL;
+}
+
+int srt_chain_stage(struct srt_loop_chain *ch, const char *text, size_t len,
 		    char *err, size_t errlen)
 {
-	struct srt_loop_chain *ch = &loop->chain;
 	void *buf = NULL;
 	char *all;
 	int ret;
 
-	mutex_lock(&srt_lock);
-	ret = -EINVAL;
-	if (loop->dead || !ch->kc) {
-		snprintf(err, errlen, "no chain loaded: write one to blocks");
-		goto out_unlock;
-	}
+	lockdep_assert_held(&srt_lock);
+	ret = srt_chain_need(ch, err, errlen);
+	if (ret)
+		return ret;
 	if (ch->staged_len + len + 1 > SRT_STAGE_TEXT_MAX) {
 		snprintf(err, errlen,
 			 "staged text over %u bytes: commit first",
 			 SRT_STAGE_TEXT_MAX);
-		goto out_unlock;
+		return -EINVAL;
 	}
-	ret = -ENOMEM;
 	all = kmalloc(ch->staged_len + len + 2, GFP_KERNEL);
 	if (!all) {
 		snprintf(err, errlen, "out of memory");
-		goto out_unlock;
+		return -ENOMEM;
 	}
 	/* What is staged already, then this write on top. */
 	ret = srt_kchain_stage(ch->kc, ch->staged_text, ch->staged_len, text,
 			       len, &buf, err, errlen);
 	if (ret) {
 		kfree(all);
-		goto out_unlock;
+		return ret;
 	}
 	memcpy(all, ch->staged_text, ch->staged_len);
 	memcpy(all + ch->staged_len, text, len);
@@ -171,9 +163,7 @@ int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
 	ch->staged_text = all;
 	ch->staged_len += len + 1;
 	ch->staged_params += srt_stage_count_assignments(text, len);
-out_unlock:
-	mutex_unlock(&srt_lock);
-	return ret;
+	return 0;
 }
 
 /*
@@ -181,17 +171,16 @@ out_unlock:
  * at a cycle boundary.  srt_lock is held throughout, so the loop cannot be
  * stopped meanwhile; the loop side is srt_chain_cycle().
  */
-static int srt_commit_running(struct srt_loop *loop, struct srt_pset *ps,
-			      char *err, size_t errlen)
+static int srt_commit_running(struct srt_loop_chain *ch, struct srt_pset *ps,
+			      u64 period_ns, char *err, size_t errlen)
 {
-	struct srt_loop_chain *ch = &loop->chain;
 	unsigned long until, gen;
 
 	ch->gen++;
 	gen = (unsigned long)ch->gen;
 
 	until = jiffies + msecs_to_jiffies(SRT_COMMIT_WAIT_MS +
-		4 * div_u64(loop->cfg.period_ns, NSEC_PER_MSEC));
+		4 * div_u64(period_ns, NSEC_PER_MSEC));
 	ch->nr_params = ch->staged_params;
 	ch->pending_gen = gen;
 	/* Pairs with the loop's xchg(): it sees nr_params and pending_gen. */
@@ -216,49 +205,44 @@ static int srt_commit_running(struct srt_loop *loop, struct srt_pset *ps,
 }
 
 /* A loop that is not running takes the set now, for its next run. */
-static int srt_commit_stopped(struct srt_loop *loop, struct srt_pset *ps,
-			      char *err, size_t errlen)
+static int srt_commit_stopped(struct srt_loop_chain *ch, struct srt_pset *ps,
+			      struct srt_region *region, char *err,
+			      size_t errlen)
 {
-	struct srt_loop_chain *ch = &loop->chain;
-
 	if (srt_kchain_commit_now(ch->kc, ps)) {
 		snprintf(err, errlen, "internal: the set was refused");
 		return -EINVAL;
 	}
 	ch->gen++;
 	ch->commit_cycle = 0;
-	if (loop->region)
-		srt_region_set_commit_cycle(loop->region, 0);
-	trace_param_commit(loop->name, 0, ch->gen, ch->staged_params);
+	if (region)
+		srt_region_set_commit_cycle(region, 0);
+	trace_param_commit(ch->name, 0, ch->gen, ch->staged_params);
 	return 0;
 }
 
-int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
-			     char *err, size_t errlen)
+int srt_chain_commit_staged(struct srt_loop_chain *ch, bool running,
+			    u64 period_ns, struct srt_region *region,
+			    u64 *cycle, char *err, size_t errlen)
 {
-	struct srt_loop_chain *ch = &loop->chain;
-	bool running;
 	int ret;
 
-	mutex_lock(&srt_lock);
-	ret = -EINVAL;
-	if (loop->dead || !ch->kc) {
-		snprintf(err, errlen, "no chain loaded: write one to blocks");
-		goto out_unlock;
-	}
+	lockdep_assert_held(&srt_lock);
+	ret = srt_chain_need(ch, err, errlen);
+	if (ret)
+		return ret;
 	if (!ch->staged_buf) {
 		snprintf(err, errlen, "nothing staged: write params first");
-		goto out_unlock;
+		return -EINVAL;
 	}
-	running = loop->task;
 	if (running)
-		ret = srt_commit_running(loop, srt_kchain_set(ch->staged_buf),
-					 err, errlen);
+		ret = srt_commit_running(ch, srt_kchain_set(ch->staged_buf),
+					 period_ns, err, errlen);
 	else
-		ret = srt_commit_stopped(loop, srt_kchain_set(ch->staged_buf),
-					 err, errlen);
+		ret = srt_commit_stopped(ch, srt_kchain_set(ch->staged_buf),
+					 region, err, errlen);
 	if (ret)
-		goto out_unlock;
+		return ret;
 	/* The replaced set is ours again; the arena's own is never freed. */
 	kvfree(ch->active_buf);
 	ch->active_buf = ch->staged_buf;
@@ -268,74 +252,71 @@ int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
 	ch->staged_params = 0;
 	ch->committed = true;
 	*cycle = ch->commit_cycle;
-out_unlock:
-	mutex_unlock(&srt_lock);
-	return ret;
+	return 0;
 }
 
-int srt_chain_set_fpu_empty(struct srt_loop *loop, bool on)
+void srt_chain_set_fpu_empty(struct srt_loop_chain *ch, bool on)
 {
-	WRITE_ONCE(loop->chain.fpu_empty, on);
-	return 0;
+	WRITE_ONCE(ch->fpu_empty, on);
 }
 
 /*
  * Before a run: the chain must have been compiled for this period, and it
  * starts from its initial conditions.
  */
-int srt_chain_check_start(struct srt_loop *loop, char *err, size_t errlen)
+int srt_chain_check_start(struct srt_loop_chain *ch, u64 period_ns,
+			  char *err, size_t errlen)
 {
-	struct srt_kchain *kc = loop->chain.kc;
+	struct srt_kchain *kc = ch->kc;
 
 	lockdep_assert_held(&srt_lock);
 	if (!kc)
 		return 0;
-	if (kc->period_ns != loop->cfg.period_ns) {
+	if (kc->period_ns != period_ns) {
 		snprintf(err, errlen,
 			 "the chain was compiled for a %u ns period, the loop has %llu ns: load it again",
-			 kc->period_ns, loop->cfg.period_ns);
+			 kc->period_ns, period_ns);
 		return -EINVAL;
 	}
 	srt_kchain_reset_now(kc);
-	loop->chain.tainted = false;
-	loop->chain.want_reset = false;
+	ch->tainted = false;
+	ch->want_reset = false;
 	return 0;
 }
 
-/* The loop is unlinked and stopped: nothing steps the chain any more. */
-void srt_chain_loop_release(struct srt_loop *loop)
+void srt_chain_release(struct srt_loop_chain *ch)
 {
 	lockdep_assert_held(&srt_lock);
-	srt_chain_drop_sets(&loop->chain);
-	srt_chain_drop_log(&loop->chain);
-	srt_kchain_free_locked(loop->chain.kc);
-	loop->chain.kc = NULL;
+	srt_chain_drop_sets(ch);
+	srt_chain_drop_log(ch);
+	srt_kchain_free_locked(ch->kc);
+	ch->kc = NULL;
 }
 
 /* Loop thread: does this cycle need an FPU section at all? */
-bool srt_chain_wants_fpu(struct srt_loop *loop)
+bool srt_chain_wants_fpu(const struct srt_loop_chain *ch)
 {
-	return loop->chain.kc || READ_ONCE(loop->chain.fpu_empty);
+	return ch->kc || READ_ONCE(ch->fpu_empty);
 }
 
 /* Loop thread, on resume: a chain that went non-finite starts over. */
-void srt_chain_request_reset(struct srt_loop *loop)
+void srt_chain_request_reset(struct srt_loop_chain *ch)
 {
-	if (loop->chain.tainted)
-		loop->chain.want_reset = true;
+	if (ch->tainted)
+		ch->want_reset = true;
 }
 
-/* Loop thread: answer a commit request taken at this cycle. */
-static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
+/* Loop thread: answer a commit request taken at cycle @cycle. */
+static void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
+			  struct srt_region *region)
 {
-	struct srt_loop_chain *ch = &loop->chain;
 	unsigned long gen = ch->pending_gen;
 
 	ch->commit_cycle = ok ? cycle : U64_MAX;
 	if (ok) {
-		if (loop->region)
-			srt_region_set_commit_cycle(loop->region, cycle);
-		trace_param_commit(loop->name, cycle, gen, ch->nr_params);
+		if (region)
+			srt_region_set_commit_cycle(region, cycle);
+		trace_param_commit(ch->name, cycle, gen, ch->nr_params);
 	}
 	/* Pairs with the writer's load-acquire in srt_commit_running(). */
 	smp_store_release(&ch->done_gen, gen);
@@ -346,26 +327,24 @@ static void srt_chain_ack(struct srt_loop *loop, u64 cycle, bool ok)
  * pending commit (so this cycle's step already uses the new set), then
  * the step unless @step is false (safe state).  Without a chain, and with
  * fpu_empty set, an empty section is timed instead (benchmark baseline).
- * When the cycle section already opened the FPU section (c->fpu_held,
+ * When the cycle section already opened the FPU section (run->fpu_held,
  * kmod/section.h), only the chain's own work is timed.  The request to
- * srt_kchain_run() lives in the cycle context, not on the stack, where
- * the kernels' INIT_STACK_ALL_ZERO would clear it and a stack canary
- * guard it every cycle.
+ * srt_kchain_run() lives in the caller's cycle context, not on the stack,
+ * where the kernels' INIT_STACK_ALL_ZERO would clear it and a stack
+ * canary guard it every cycle.
  */
-void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
-		     bool step)
+void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
+		     struct srt_chain_cycle *r, u64 cycle,
+		     struct srt_region *region)
 {
-	struct srt_loop_chain *ch = &loop->chain;
 	struct srt_kchain *kc = ch->kc;
-	struct srt_chain_cycle *r = &c->chain;
-	struct srt_kchain_run *run = &c->chain_run;
 	u64 t0, t1;
 
 	if (!kc) {
 		if (!READ_ONCE(ch->fpu_empty))
 			return;
 		t0 = ktime_get_ns();
-		if (!c->fpu_held) {
+		if (!run->fpu_held) {
 			srt_fpu_begin();
 			srt_fpu_end();
 		}
@@ -374,10 +353,6 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		r->section_ns = t1 > t0 ? t1 - t0 : 0;
 		return;
 	}
-	run->fpu_held = c->fpu_held;
-	run->step = step;
-	run->in = c->in;
-	run->out = c->out;
 	run->commit = NULL;
 	/* Pairs with the writer's store-release in srt_commit_running(). */
 	if (READ_ONCE(ch->pending))
@@ -393,7 +368,7 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		ch->tainted = false;
 	}
 	r->ran = true;
-	r->stepped = step;
+	r->stepped = run->step;
 	r->section_ns = t1 > t0 ? t1 - t0 : 0;
 	r->bad_input = run->bad_input;
 	r->nonfinite = run->nonfinite;
@@ -405,6 +380,6 @@ void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	}
 	if (run->commit) {
 		r->committed = run->committed;
-		srt_chain_ack(loop, c->s.cycle, run->committed);
+		srt_chain_ack(ch, cycle, run->committed, region);
 	}
 }

@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Algorithm chains inside loops: a compiled chain (kchain) per loop, the
- * staging of parameter sets and their hand-off to the loop thread.
+ * staging of parameter sets and their hand-off to the loop thread.  The
+ * loop hands this part its struct srt_loop_chain and, per call, what it
+ * needs of the loop: whether its thread runs, its period, its region.
  *
  * Who does what:
  *   - srt_lock (the config mutex) serialises every writer-side call here:
  *     loading a chain, staging, committing, describing, and the block type
- *     registry (blocks_api.c).
+ *     registry (blocks_api.c).  The callers (the loop's operations in
+ *     lifecycle.c) hold it.
  *   - The loop thread calls srt_chain_cycle() once per cycle; it takes no
- *     lock.  It finds a requested commit in loop->chain.pending (xchg) and
+ *     lock.  It finds a requested commit in chain.pending (xchg) and
  *     answers through done_gen (store-release); the writer, still holding
  *     srt_lock, polls for that answer and frees what was retired.
  *   - A new chain (a structure change) is loaded only into a loop that is
- *     not running, so the loop thread never sees the chain pointer change.
+ *     not running, so the loop thread never sees the chain pointer change;
+ *     the loop applies its signal counts (and so its region) itself.
  *
  * Every call into algorithms/ sits inside srt_fpu_begin()/srt_fpu_end()
  * (kmod/compat.h): parsing, staging and describing too, since they compute
@@ -21,15 +25,12 @@
 #ifndef SHIELDRT_CHAIN_H
 #define SHIELDRT_CHAIN_H
 
-#include <linux/mutex.h>
 #include <linux/types.h>
 #include "uapi/shieldrt.h"
-#include "loop_list.h"
+#include "blocks_api.h"
 
-struct srt_chain;
 struct srt_pset;
-struct srt_loop;
-struct srt_cycle_ctx;
+struct srt_region;
 
 /* The UAPI's limits: chain text, and staged text since the last commit. */
 #define SRT_CHAIN_TEXT_MAX	SHIELDRT_CHAIN_TEXT_MAX
@@ -50,19 +51,9 @@ struct srt_commit_rec {
 	char *text;			/* its staged text (kmalloc'ed) */
 };
 
-/* A compiled chain and the memory it lives in. */
-struct srt_kchain {
-	void *arena;
-	size_t arena_size;
-	struct srt_chain *c;
-	u32 n_in, n_out;
-	u32 period_ns;
-	u32 n_blocks;
-	u64 types_used;		/* bits: blocks_api.c extra type slots */
-};
-
 /* Per loop; see the top of this file for who touches what. */
 struct srt_loop_chain {
+	const char *name;		/* the loop's, for the trace */
 	struct srt_kchain *kc;		/* srt_lock; fixed while running */
 	bool fpu_empty;			/* no chain: run an empty section */
 
@@ -102,74 +93,43 @@ struct srt_chain_cycle {
 	u64 section_ns;			/* clock before begin to after end */
 };
 
-/* Writer side (process context, take srt_lock themselves). */
-int srt_chain_load(struct srt_loop *loop, const char *text, size_t len,
-		   char *err, size_t errlen);
-int srt_chain_stage(struct srt_loop *loop, const char *text, size_t len,
+/* @name: the loop's, which outlives its chain. */
+void srt_chain_init(struct srt_loop_chain *ch, const char *name);
+
+/*
+ * Writer side: srt_lock held.  A chain is compiled for a loop's period
+ * (blank text: no chain, *kcp NULL) and, once the loop took its signal
+ * counts, swapped in for the stopped loop's old one.
+ */
+int srt_chain_compile(const char *text, size_t len, u64 period_ns,
+		      struct srt_kchain **kcp, char *err, size_t errlen);
+void srt_chain_swap(struct srt_loop_chain *ch, struct srt_kchain *kc);
+int srt_chain_stage(struct srt_loop_chain *ch, const char *text, size_t len,
 		    char *err, size_t errlen);
-int srt_chain_commit_request(struct srt_loop *loop, u64 *cycle,
-			     char *err, size_t errlen);
-int srt_chain_set_fpu_empty(struct srt_loop *loop, bool on);
+/*
+ * Commit the staged set: a @running loop takes it at its next cycle
+ * boundary (which @cycle gets), a stopped one now (cycle 0, told to
+ * @region as well).  @period_ns bounds the wait.
+ */
+int srt_chain_commit_staged(struct srt_loop_chain *ch, bool running,
+			    u64 period_ns, struct srt_region *region,
+			    u64 *cycle, char *err, size_t errlen);
+int srt_chain_check_start(struct srt_loop_chain *ch, u64 period_ns,
+			  char *err, size_t errlen);
+/* The loop is unlinked and stopped: nothing steps the chain any more. */
+void srt_chain_release(struct srt_loop_chain *ch);
 
-/* With srt_lock held. */
-int srt_chain_check_start(struct srt_loop *loop, char *err, size_t errlen);
-void srt_chain_loop_release(struct srt_loop *loop);
-
-/* Loop thread. */
-void srt_chain_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c,
-		     bool step);
-bool srt_chain_wants_fpu(struct srt_loop *loop);
-void srt_chain_request_reset(struct srt_loop *loop);
+/* Any context. */
+void srt_chain_set_fpu_empty(struct srt_loop_chain *ch, bool on);
 
 /*
- * blocks_api.c: the only kmod file that includes the library's headers
- * (their SRT_MAX_CHAIN_SIGNALS counts a chain's wires, SRT_MAX_SIGNALS
- * a loop's inputs or outputs).
- * Each call is one FPU section.  *_locked: srt_lock held.
+ * Loop thread.  The caller fills @run's fpu_held, step, in and out; the
+ * section's outcome goes to @r, a commit's cycle to @region too.
  */
-
-struct srt_kchain *srt_kchain_compile_locked(const char *text, size_t len,
-					     u32 period_ns, char *err,
-					     size_t errlen);
-void srt_kchain_free_locked(struct srt_kchain *kc);
-/*
- * A new READY set in a fresh buffer (*bufp, kvfree it): the active values,
- * then the assignments of @prev (already accepted once), then @text's.
- * -EINVAL with "line N: reason" (lines of @text), -ENOMEM.
- */
-int srt_kchain_stage(struct srt_kchain *kc, const char *prev, size_t plen,
-		     const char *text, size_t len, void **bufp, char *err,
-		     size_t errlen);
-/* A staged set's handle for the hand-off. */
-struct srt_pset *srt_kchain_set(void *buf);
-/* Commit outside a run (the loop is stopped); 0 or -EINVAL. */
-int srt_kchain_commit_now(struct srt_kchain *kc, struct srt_pset *ps);
-/* Back to initial conditions (the loop is stopped). */
-void srt_kchain_reset_now(struct srt_kchain *kc);
-/* The chain in the text format, kvmalloc'ed; NULL when out of memory. */
-char *srt_kchain_describe(struct srt_kchain *kc, size_t *len);
-/*
- * The name of the chain's input (@out false) or output @i, copied into
- * @buf (the library's names live in its arena).
- */
-void srt_kchain_signal_name(struct srt_kchain *kc, bool out, u32 i,
-			    char *buf, size_t size);
-
-/* One cycle's section: a reset, a commit, a step, each if asked for. */
-struct srt_kchain_run {
-	bool fpu_held;			/* the caller's FPU section is open */
-	bool reset;
-	struct srt_pset *commit;	/* in: the set to make active */
-	bool step;
-	const u64 *in;
-	u64 *out;
-	bool committed;			/* out */
-	bool nonfinite;
-	bool bad_input;
-	s32 bad_signal;
-	s32 bad_block;
-};
-
-void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r);
+void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
+		     struct srt_chain_cycle *r, u64 cycle,
+		     struct srt_region *region);
+bool srt_chain_wants_fpu(const struct srt_loop_chain *ch);
+void srt_chain_request_reset(struct srt_loop_chain *ch);
 
 #endif /* SHIELDRT_CHAIN_H */

@@ -14,12 +14,14 @@
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
+#include "cycle.h"
 #include "wait.h"
 #include "trace.h"
 #include "region.h"
 #include "shieldrt_f64.h"
 
-/* Zero what the loop measures; loop thread, or with the thread stopped. */
+u64 srt_epoch_ns;
+
 void srt_loop_reset_stats(struct srt_loop *loop)
 {
 	int i;
@@ -33,7 +35,6 @@ void srt_loop_reset_stats(struct srt_loop *loop)
 	preempt_enable();
 }
 
-/* Loop thread only: hold outputs at their safe values until resumed. */
 void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why)
 {
 	int i;
@@ -71,7 +72,7 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	loop->rcu_due_ns = 0;
 	loop->prev_end_ns = 0;
 	loop->hb_arm_cycle = 0;
-	srt_flight_run_begin(loop);
+	srt_flight_run_begin(&loop->flight);
 
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
@@ -121,7 +122,7 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	if (test_and_clear_bit(SRT_REQ_RESUME, &loop->requests) &&
 	    READ_ONCE(loop->state) == SRT_STATE_SAFE) {
 		srt_policy_resume(&loop->pol);
-		srt_chain_request_reset(loop);
+		srt_chain_request_reset(&loop->chain);
 		loop->hb_arm_cycle = cycle;	/* a fresh heartbeat window */
 		WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
 		trace_safe_state(loop->name, cycle, false, SRT_SAFE_RESUME, 0);
@@ -219,7 +220,12 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
 			       loop->cfg.section != SRT_SEC_NONE ?
 			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
-	srt_chain_cycle(loop, c, !c->safe);
+	c->chain_run.fpu_held = c->fpu_held;
+	c->chain_run.step = !c->safe;
+	c->chain_run.in = c->in;
+	c->chain_run.out = c->out;
+	srt_chain_cycle(&loop->chain, &c->chain_run, &c->chain, c->s.cycle,
+			loop->region);
 	if (c->safe)
 		return;
 	if (c->chain.nonfinite) {
@@ -251,7 +257,11 @@ static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 			return;
 		}
 	}
-	srt_limits_cycle(loop, c);
+	if (srt_limits_cycle(&loop->limits, loop->name, c->s.cycle, c->out,
+			     c->n_out) >= 0) {
+		c->want_safe = true;
+		c->safe_why = SRT_SAFE_LIMIT;
+	}
 }
 
 /* Evaluate: timing of this cycle and what the overrun policy makes of it. */
@@ -450,7 +460,7 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 		flags = srt_section_enter(kind, loop->sec_lock);
 		c->s.lock_wait_ns = ktime_get_ns() - c->s.wake_ns;
 	}
-	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(loop);
+	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(&loop->chain);
 	if (c->fpu_held)
 		srt_fpu_begin();
 	if (!sleeps) {
@@ -508,6 +518,21 @@ static void srt_trigger_timeout(struct srt_loop *loop,
 	srt_loop_enter_safe(loop, SRT_SAFE_IO);
 }
 
+/*
+ * Flight recorder: the cycle's sample, whether its outputs were held or
+ * it asked for safe state, and the values it computed with and published
+ * (in safe state the held ones).
+ */
+static void srt_record(struct srt_loop *loop, const struct srt_cycle_ctx *c)
+{
+	u32 note = (c->safe || c->want_safe ? SRT_FR_HELD : 0) |
+		   (c->want_safe && !c->safe ? SRT_FR_TRIP : 0);
+
+	srt_flight_cycle(&loop->flight, &c->s, note,
+			 c->want_safe ? c->safe_why : 0, c->in,
+			 c->safe ? loop->sig.out : c->out);
+}
+
 int srt_loop_thread(void *data)
 {
 	struct srt_loop *loop = data;
@@ -544,7 +569,7 @@ int srt_loop_thread(void *data)
 		srt_publish(loop, c);
 		srt_section_close(loop, c, flags);
 		srt_account(loop, c);
-		srt_flight_cycle(loop, c);
+		srt_record(loop, c);
 		loop->prev_end_ns = c->s.end_ns;
 		/* Advance: the policy chose the next deadline. */
 		cycle += 1 + c->d.missed;
@@ -552,7 +577,7 @@ int srt_loop_thread(void *data)
 		deadline = c->d.next_deadline;
 	}
 	hrtimer_cancel(&loop->timer);
-	srt_flight_run_end(loop);
+	srt_flight_run_end(&loop->flight);
 	if (loop->region)	/* the views lag by up to SRT_DP_PUB_NS */
 		srt_region_flush(loop->region);
 	return 0;

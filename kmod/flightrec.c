@@ -7,8 +7,10 @@
 #include <linux/ctype.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "loop.h"
-#include "chain.h"
+#include "flightrec.h"
+#include "blocks_api.h"
+#include "config.h"
+#include "loop_list.h"
 
 static_assert(SRT_FR_NAME_LEN == SRT_FLIGHT_NAME_LEN);
 static_assert(sizeof(struct srt_flight_rec) % sizeof(u64) == 0);
@@ -20,19 +22,17 @@ const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS] = {
 	[SRT_FR_MANUAL] = "manual",
 };
 
-void srt_flight_init(struct srt_loop *loop)
+void srt_flight_init(struct srt_flight *fr)
 {
-	struct srt_flight *fr = &loop->flight;
-
 	mutex_init(&fr->lock);
 	fr->triggers = SRT_FR_AUTO;
 	atomic_set(&fr->ignored, 0);
 }
 
-void srt_flight_free(struct srt_loop *loop)
+void srt_flight_free(struct srt_flight *fr)
 {
-	kvfree(loop->flight.ring);
-	mutex_destroy(&loop->flight.lock);
+	kvfree(fr->ring);
+	mutex_destroy(&fr->lock);
 }
 
 /* Under fr->lock, nobody writing: forget the window, record afresh. */
@@ -57,19 +57,29 @@ static struct srt_flight_rec *srt_fr_slot(const struct srt_flight *fr, u32 i)
 	return (struct srt_flight_rec *)((u8 *)fr->ring + (size_t)i * fr->stride);
 }
 
+/*
+ * What a selection is resolved against: the loop's signal counts and its
+ * chain (NULL: none), whose names the signals have.
+ */
+struct srt_fr_signals {
+	u32 n_in, n_out;
+	struct srt_kchain *kc;
+	const char *loop;		/* the loop's name, for a reason */
+};
+
 /* Signal @i of kind @out of the loop, by its chain name or inK/outK. */
-static void srt_fr_signal_name(struct srt_loop *loop, bool out, u32 i,
-			       char *buf)
+static void srt_fr_signal_name(const struct srt_fr_signals *sg, bool out,
+			       u32 i, char *buf)
 {
-	if (loop->chain.kc)
-		srt_kchain_signal_name(loop->chain.kc, out, i, buf,
-				       SRT_FR_NAME_LEN);
+	if (sg->kc)
+		srt_kchain_signal_name(sg->kc, out, i, buf, SRT_FR_NAME_LEN);
 	else
 		snprintf(buf, SRT_FR_NAME_LEN, "%s%u", out ? "out" : "in", i);
 }
 
-static int srt_fr_add(struct srt_loop *loop, struct srt_flight_sigs *o,
-		      bool out, u32 i, char *err, size_t errlen)
+static int srt_fr_add(const struct srt_fr_signals *sg,
+		      struct srt_flight_sigs *o, bool out, u32 i, char *err,
+		      size_t errlen)
 {
 	u16 sel = (out ? SHIELDRT_SEL_OUT : 0) | i;
 	u32 k;
@@ -82,7 +92,7 @@ static int srt_fr_add(struct srt_loop *loop, struct srt_flight_sigs *o,
 		}
 	}
 	o->sel[o->nsel] = sel;
-	srt_fr_signal_name(loop, out, i, o->names[o->nsel]);
+	srt_fr_signal_name(sg, out, i, o->names[o->nsel]);
 	o->nsel++;
 	return 0;
 }
@@ -101,40 +111,39 @@ static int srt_fr_index_name(const char *name, const char *kind, u32 n)
 }
 
 /* One name of a flight_signals list: a chain signal's, or inK/outK. */
-static int srt_fr_resolve_name(struct srt_loop *loop,
+static int srt_fr_resolve_name(const struct srt_fr_signals *sg,
 			       struct srt_flight_sigs *o, const char *name,
 			       char *err, size_t errlen)
 {
-	u32 n_in = loop->sig.n_in, n_out = loop->sig.n_out, i;
+	u32 n_in = sg->n_in, n_out = sg->n_out, i;
 	char buf[SRT_FR_NAME_LEN];
 	int k;
 
 	k = srt_fr_index_name(name, "in", n_in);
 	if (k >= 0)
-		return srt_fr_add(loop, o, false, k, err, errlen);
+		return srt_fr_add(sg, o, false, k, err, errlen);
 	k = srt_fr_index_name(name, "out", n_out);
 	if (k >= 0)
-		return srt_fr_add(loop, o, true, k, err, errlen);
-	for (i = 0; loop->chain.kc && i < n_in + n_out; i++) {
-		srt_fr_signal_name(loop, i >= n_in, i >= n_in ? i - n_in : i,
+		return srt_fr_add(sg, o, true, k, err, errlen);
+	for (i = 0; sg->kc && i < n_in + n_out; i++) {
+		srt_fr_signal_name(sg, i >= n_in, i >= n_in ? i - n_in : i,
 				   buf);
 		if (!strcmp(buf, name))
-			return srt_fr_add(loop, o, i >= n_in,
+			return srt_fr_add(sg, o, i >= n_in,
 					  i >= n_in ? i - n_in : i, err,
 					  errlen);
 	}
 	snprintf(err, errlen,
 		 "flight_signals: loop '%s' has no signal '%s' (%u inputs, %u outputs%s)",
-		 loop->name, name, n_in, n_out,
-		 loop->chain.kc ? "; see userctl chain show" : ", no chain: in0.., out0..");
+		 sg->loop, name, n_in, n_out,
+		 sg->kc ? "; see userctl chain show" : ", no chain: in0.., out0..");
 	return -EINVAL;
 }
 
-/* The loop's flight_signals, resolved against its signals and chain. */
-static int srt_fr_resolve(struct srt_loop *loop, struct srt_flight_sigs *o,
-			  char *err, size_t errlen)
+/* The loop's flight_signals @spec, resolved against its signals and chain. */
+static int srt_fr_resolve(const struct srt_fr_signals *sg, const char *spec,
+			  struct srt_flight_sigs *o, char *err, size_t errlen)
 {
-	const char *spec = loop->cfg.flight_signals;
 	char name[SRT_FR_NAME_LEN];
 	u32 n, i, k;
 	int ret;
@@ -142,10 +151,10 @@ static int srt_fr_resolve(struct srt_loop *loop, struct srt_flight_sigs *o,
 	o->nsel = 0;
 	if (!strcmp(spec, "all") || !kstrtou32(spec, 10, &n)) {
 		n = spec[0] == 'a' ? SRT_MAX_SIGNALS : n;
-		for (i = 0; i < min(n, loop->sig.n_in); i++)
-			srt_fr_add(loop, o, false, i, err, errlen);
-		for (i = 0; i < min(n, loop->sig.n_out); i++)
-			srt_fr_add(loop, o, true, i, err, errlen);
+		for (i = 0; i < min(n, sg->n_in); i++)
+			srt_fr_add(sg, o, false, i, err, errlen);
+		for (i = 0; i < min(n, sg->n_out); i++)
+			srt_fr_add(sg, o, true, i, err, errlen);
 		return 0;
 	}
 	/* config.c checked the shape: names of 1..31 characters */
@@ -158,7 +167,7 @@ static int srt_fr_resolve(struct srt_loop *loop, struct srt_flight_sigs *o,
 		}
 		memcpy(name, spec, k);
 		name[k] = '\0';
-		ret = srt_fr_resolve_name(loop, o, name, err, errlen);
+		ret = srt_fr_resolve_name(sg, o, name, err, errlen);
 		if (ret)
 			return ret;
 		spec += k + !!spec[k];
@@ -187,12 +196,16 @@ static void srt_fr_runs(struct srt_flight *fr)
  * choice of signals drops what the old ring held; a bad name refuses the
  * start and leaves the recorder as it was.
  */
-int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen)
+int srt_flight_prepare(struct srt_flight *fr, const struct srt_config *cfg,
+		       u32 n_in, u32 n_out, struct srt_kchain *kc,
+		       const char *name, char *err, size_t errlen)
 {
-	struct srt_flight *fr = &loop->flight;
+	const struct srt_fr_signals sg = {
+		.n_in = n_in, .n_out = n_out, .kc = kc, .loop = name,
+	};
 	struct srt_flight_sigs *sigs;
 	void *ring = NULL, *old = NULL;
-	u32 nr = loop->cfg.flight_cycles, stride;
+	u32 nr = cfg->flight_cycles, stride;
 	bool change;
 	int ret;
 
@@ -202,7 +215,7 @@ int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory for the flight recorder");
 		return -ENOMEM;
 	}
-	ret = srt_fr_resolve(loop, sigs, err, errlen);
+	ret = srt_fr_resolve(&sg, cfg->flight_signals, sigs, err, errlen);
 	if (ret)
 		goto out_free;
 	stride = sizeof(struct srt_flight_rec) + sizeof(u64) * sigs->nsel;
@@ -219,7 +232,7 @@ int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen)
 		}
 	}
 	mutex_lock(&fr->lock);
-	fr->post = loop->cfg.flight_post;
+	fr->post = cfg->flight_post;
 	/* the names may change with a new chain of the same shape */
 	fr->sigs = *sigs;
 	srt_fr_runs(fr);
@@ -240,10 +253,8 @@ out_free:
 }
 
 /* Loop thread, before its first cycle: a window never spans two runs. */
-void srt_flight_run_begin(struct srt_loop *loop)
+void srt_flight_run_begin(struct srt_flight *fr)
 {
-	struct srt_flight *fr = &loop->flight;
-
 	/* (A): a window kept from the last run stays as it is. */
 	if (!fr->nr || smp_load_acquire(&fr->frozen))
 		return;
@@ -260,56 +271,55 @@ static void srt_flight_freeze(struct srt_flight *fr)
 	smp_store_release(&fr->frozen, 1);
 }
 
-/* The automatic trigger this cycle fires, if enabled. */
-static u32 srt_flight_auto(const struct srt_flight *fr,
-			   const struct srt_cycle_ctx *c)
+/*
+ * The automatic trigger a cycle with sample flags @flags and @note
+ * fires, if enabled.
+ */
+static u32 srt_flight_auto(const struct srt_flight *fr, u32 flags, u32 note)
 {
 	u32 on = READ_ONCE(fr->triggers);
 
-	if ((on & BIT(SRT_FR_SAFE)) && c->want_safe && !c->safe)
+	if ((on & BIT(SRT_FR_SAFE)) && (note & SRT_FR_TRIP))
 		return SRT_FR_SAFE;
 	if ((on & BIT(SRT_FR_OVERRUN)) &&
-	    (c->s.flags & (SRT_CYC_OVERRUN | SRT_CYC_BUDGET)))
+	    (flags & (SRT_CYC_OVERRUN | SRT_CYC_BUDGET)))
 		return SRT_FR_OVERRUN;
 	return SRT_FR_NONE;
 }
 
 /* What this cycle triggers: a pending manual request first. */
-static u32 srt_flight_why(struct srt_flight *fr, const struct srt_cycle_ctx *c)
+static u32 srt_flight_why(struct srt_flight *fr, u32 flags, u32 note)
 {
 	if (test_bit(0, &fr->manual) && test_and_clear_bit(0, &fr->manual))
 		return SRT_FR_MANUAL;
-	return srt_flight_auto(fr, c);
+	return srt_flight_auto(fr, flags, note);
 }
 
 /* Loop thread, end of every cycle: record it, then act on triggers. */
-void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
+void srt_flight_cycle(struct srt_flight *fr, const struct srt_cycle_sample *s,
+		      u32 note, u32 safe_why, const u64 *in, const u64 *out)
 {
-	struct srt_flight *fr = &loop->flight;
 	struct srt_flight_rec *r;
 	u32 why, k, i, n_in, n_out;
-	const u64 *out;
 	u64 *v;
 
 	if (!fr->nr)
 		return;
 	/* (A): pairs with the release in srt_flight_rearm(). */
 	if (smp_load_acquire(&fr->frozen)) {
-		if (srt_flight_auto(fr, c))
+		if (srt_flight_auto(fr, s->flags, note))
 			atomic_inc(&fr->ignored);
 		return;
 	}
 	r = srt_fr_slot(fr, fr->pos);
-	r->s = c->s;
-	r->note = (c->safe || c->want_safe ? SRT_FR_HELD : 0) |
-		  (c->want_safe && !c->safe ? SRT_FR_TRIP : 0);
-	r->safe_why = c->want_safe ? c->safe_why : 0;
-	out = c->safe ? loop->sig.out : c->out;
+	r->s = *s;
+	r->note = note;
+	r->safe_why = safe_why;
 	/* locals: the stores into r->v could alias fr for the compiler */
 	n_in = fr->in_run;
 	n_out = fr->out_run;
 	for (k = 0; k < n_in; k++)
-		r->v[k] = c->in[k];
+		r->v[k] = in[k];
 	v = r->v + k;
 	for (i = 0; i < n_out; i++)
 		v[i] = out[i];
@@ -317,18 +327,16 @@ void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 		u16 sel = fr->sigs.sel[k];
 
 		r->v[k] = sel & SHIELDRT_SEL_OUT ?
-			  out[sel & ~SHIELDRT_SEL_OUT] : c->in[sel];
+			  out[sel & ~SHIELDRT_SEL_OUT] : in[sel];
 	}
-	why = srt_flight_why(fr, c);
-	if (srt_fr_advance(fr, why, c->s.cycle))
+	why = srt_flight_why(fr, s->flags, note);
+	if (srt_fr_advance(fr, why, s->cycle))
 		srt_flight_freeze(fr);
 }
 
 /* Loop thread, after its last cycle: a window in progress is kept. */
-void srt_flight_run_end(struct srt_loop *loop)
+void srt_flight_run_end(struct srt_flight *fr)
 {
-	struct srt_flight *fr = &loop->flight;
-
 	/* (A): pairs with the release in srt_flight_rearm(). */
 	if (!fr->nr || smp_load_acquire(&fr->frozen) || !fr->triggered)
 		return;
@@ -342,9 +350,9 @@ void srt_flight_run_end(struct srt_loop *loop)
  * What the recorder is doing, and with a frozen window its bookkeeping;
  * under fr->lock (srt_flight_lock), so a rearm cannot move the window.
  */
-void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
+void srt_flight_status(struct srt_flight *fr, const struct srt_config *cfg,
+		       struct srt_flight_status *st)
 {
-	struct srt_flight *fr = &loop->flight;
 	u64 first;
 	u32 i, slot;
 
@@ -354,8 +362,8 @@ void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
 	st->triggers = READ_ONCE(fr->triggers);
 	st->ignored = atomic_read(&fr->ignored);
 	/* cfg read racily: a u32 the next start may change, for display */
-	st->size = fr->nr ? fr->nr : READ_ONCE(loop->cfg.flight_cycles);
-	st->post = fr->nr ? fr->post : READ_ONCE(loop->cfg.flight_post);
+	st->size = fr->nr ? fr->nr : READ_ONCE(cfg->flight_cycles);
+	st->post = fr->nr ? fr->post : READ_ONCE(cfg->flight_post);
 	st->allocated = fr->nr;
 	st->stride = fr->stride;
 	st->sigs = &fr->sigs;
@@ -384,9 +392,8 @@ void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st)
 }
 
 /* Record @i (0: the oldest) of the frozen window; under fr->lock. */
-const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i)
+const struct srt_flight_rec *srt_flight_record(struct srt_flight *fr, u32 i)
 {
-	struct srt_flight *fr = &loop->flight;
 	u64 first;
 	u32 slot, n;
 
@@ -397,19 +404,18 @@ const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i)
 	return i < n ? srt_fr_slot(fr, (slot + i) % fr->nr) : NULL;
 }
 
-void srt_flight_lock(struct srt_loop *loop)
+void srt_flight_lock(struct srt_flight *fr)
 {
-	mutex_lock(&loop->flight.lock);
+	mutex_lock(&fr->lock);
 }
 
-void srt_flight_unlock(struct srt_loop *loop)
+void srt_flight_unlock(struct srt_flight *fr)
 {
-	mutex_unlock(&loop->flight.lock);
+	mutex_unlock(&fr->lock);
 }
 
-static int srt_flight_rearm(struct srt_loop *loop, char *err, size_t errlen)
+static int srt_flight_rearm(struct srt_flight *fr, char *err, size_t errlen)
 {
-	struct srt_flight *fr = &loop->flight;
 	int ret = 0;
 
 	mutex_lock(&fr->lock);
@@ -428,34 +434,30 @@ static int srt_flight_rearm(struct srt_loop *loop, char *err, size_t errlen)
 	return ret;
 }
 
-static int srt_flight_trigger(struct srt_loop *loop, char *err,
-			      size_t errlen)
+/* srt_lock held, so the loop cannot start or stop meanwhile. */
+static int srt_flight_trigger(struct srt_flight *fr, bool running,
+			      const char *name, char *err, size_t errlen)
 {
-	struct srt_flight *fr = &loop->flight;
-	int ret = 0;
-
-	mutex_lock(&srt_lock);
-	if (!loop->task) {
-		snprintf(err, errlen, "flight: loop '%s' is not running",
-			 loop->name);
-		ret = -EBUSY;
-	} else if (smp_load_acquire(&fr->frozen)) {	/* (B): stable */
+	if (!running) {
+		snprintf(err, errlen, "flight: loop '%s' is not running", name);
+		return -EBUSY;
+	}
+	if (smp_load_acquire(&fr->frozen)) {	/* (B): stable */
 		snprintf(err, errlen,
 			 "flight: frozen since cycle %llu; dump it and rearm first",
 			 fr->trigger_cycle);
-		ret = -EBUSY;
-	} else if (READ_ONCE(fr->triggered)) {
-		snprintf(err, errlen, "flight: already triggered");
-		ret = -EBUSY;
-	} else {
-		set_bit(0, &fr->manual);
+		return -EBUSY;
 	}
-	mutex_unlock(&srt_lock);
-	return ret;
+	if (READ_ONCE(fr->triggered)) {
+		snprintf(err, errlen, "flight: already triggered");
+		return -EBUSY;
+	}
+	set_bit(0, &fr->manual);
+	return 0;
 }
 
 /* Which automatic triggers fire: BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE). */
-static int srt_flight_set_triggers(struct srt_loop *loop, u32 on, char *err,
+static int srt_flight_set_triggers(struct srt_flight *fr, u32 on, char *err,
 				   size_t errlen)
 {
 	if (on & ~SRT_FR_AUTO) {
@@ -463,29 +465,26 @@ static int srt_flight_set_triggers(struct srt_loop *loop, u32 on, char *err,
 			 "flight: triggers can be overrun and safe (manual is always on)");
 		return -EINVAL;
 	}
-	WRITE_ONCE(loop->flight.triggers, on);
+	WRITE_ONCE(fr->triggers, on);
 	return 0;
 }
 
 /* One of SRT_FLIGHT_OP_*; @on is the trigger mask for SET_TRIGGERS. */
-int srt_flight_control(struct srt_loop *loop, enum srt_flight_op op, u32 on,
-		       char *err, size_t errlen)
+int srt_flight_control(struct srt_flight *fr, const struct srt_config *cfg,
+		       bool running, const char *name, enum srt_flight_op op,
+		       u32 on, char *err, size_t errlen)
 {
-	bool off;
-
-	mutex_lock(&srt_lock);
-	off = !loop->cfg.flight_cycles && !loop->flight.nr;
-	mutex_unlock(&srt_lock);
-	if (off) {
+	lockdep_assert_held(&srt_lock);
+	if (!cfg->flight_cycles && !fr->nr) {
 		snprintf(err, errlen, "flight: the recorder is off (flight_cycles=0)");
 		return -EINVAL;
 	}
 	switch (op) {
 	case SRT_FLIGHT_OP_TRIGGER:
-		return srt_flight_trigger(loop, err, errlen);
+		return srt_flight_trigger(fr, running, name, err, errlen);
 	case SRT_FLIGHT_OP_REARM:
-		return srt_flight_rearm(loop, err, errlen);
+		return srt_flight_rearm(fr, err, errlen);
 	default:
-		return srt_flight_set_triggers(loop, on, err, errlen);
+		return srt_flight_set_triggers(fr, on, err, errlen);
 	}
 }

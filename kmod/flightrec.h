@@ -175,22 +175,42 @@ enum srt_flight_op {
 	SRT_FLIGHT_OP_SET_TRIGGERS,
 };
 
-struct srt_loop;
-struct srt_cycle_ctx;
+struct srt_config;
+struct srt_kchain;
 
-void srt_flight_init(struct srt_loop *loop);
-void srt_flight_free(struct srt_loop *loop);
-int srt_flight_prepare(struct srt_loop *loop, char *err, size_t errlen);
-void srt_flight_run_begin(struct srt_loop *loop);
-void srt_flight_cycle(struct srt_loop *loop, const struct srt_cycle_ctx *c);
-void srt_flight_run_end(struct srt_loop *loop);
+/*
+ * The loop hands this part its struct srt_flight and, per call, what
+ * the recorder needs of the loop: its configuration (flight_cycles,
+ * flight_post, flight_signals), its signal counts and chain (the names
+ * flight_signals may use) when a run is prepared, the cycle's sample
+ * and values when one is recorded.
+ */
+void srt_flight_init(struct srt_flight *fr);
+void srt_flight_free(struct srt_flight *fr);
+int srt_flight_prepare(struct srt_flight *fr, const struct srt_config *cfg,
+		       u32 n_in, u32 n_out, struct srt_kchain *kc,
+		       const char *name, char *err, size_t errlen);
+void srt_flight_run_begin(struct srt_flight *fr);
+/*
+ * One cycle's record: its sample, SRT_FR_HELD and SRT_FR_TRIP in @note,
+ * the safe reason it asked for, the inputs it computed with and the
+ * outputs it published (or held).
+ */
+void srt_flight_cycle(struct srt_flight *fr, const struct srt_cycle_sample *s,
+		      u32 note, u32 safe_why, const u64 *in, const u64 *out);
+void srt_flight_run_end(struct srt_flight *fr);
 
-/* The admin layer's operations. */
-int srt_flight_control(struct srt_loop *loop, enum srt_flight_op op, u32 on,
-		       char *err, size_t errlen);
-void srt_flight_lock(struct srt_loop *loop);
-void srt_flight_unlock(struct srt_loop *loop);
-void srt_flight_status(struct srt_loop *loop, struct srt_flight_status *st);
-const struct srt_flight_rec *srt_flight_record(struct srt_loop *loop, u32 i);
+/*
+ * The admin layer's operations.  Control: srt_lock held, @running says
+ * whether the loop's thread runs, @name is the loop's for the reason.
+ */
+int srt_flight_control(struct srt_flight *fr, const struct srt_config *cfg,
+		       bool running, const char *name, enum srt_flight_op op,
+		       u32 on, char *err, size_t errlen);
+void srt_flight_lock(struct srt_flight *fr);
+void srt_flight_unlock(struct srt_flight *fr);
+void srt_flight_status(struct srt_flight *fr, const struct srt_config *cfg,
+		       struct srt_flight_status *st);
+const struct srt_flight_rec *srt_flight_record(struct srt_flight *fr, u32 i);
 
 #endif /* SHIELDRT_FLIGHTREC_H */

@@ -12,27 +12,28 @@
  * table, and the common cycle pays one load and compare for the hand-over.
  */
 #include <linux/slab.h>
-#include "loop.h"
+#include "limits_loop.h"
+#include "loop_list.h"
 #include "trace.h"
 
-void srt_limits_loop_init(struct srt_loop *loop)
+void srt_limits_loop_init(struct srt_loop_limits *ll)
 {
-	seqcount_init(&loop->limits.seq);
+	seqcount_init(&ll->seq);
+	seqcount_init(&ll->trip_seq);
 }
 
 /* Loop thread: take the published table (generation @gen). */
-static void srt_limits_take(struct srt_loop *loop, unsigned long gen,
+static void srt_limits_take(struct srt_loop_limits *ll, unsigned long gen,
 			    u64 cycle)
 {
-	struct srt_loop_limits *ll = &loop->limits;
 	unsigned int seq;
 
 	/*
 	 * In the cycle section: the raw_ accessors, which lockdep does not
 	 * see.  It would otherwise chain the section's raw lock (taken in
-	 * hard IRQs by providers) to stats_seq (written with IRQs on
-	 * elsewhere) and call it a deadlock, but no interrupt handler reads
-	 * stats_seq and the loop thread is its only writer while it runs.
+	 * hard IRQs by providers) to trip_seq (read with IRQs on elsewhere)
+	 * and call it a deadlock, but no interrupt handler reads trip_seq
+	 * and the loop thread is its only writer while it runs.
 	 */
 	do {
 		seq = raw_read_seqcount_begin(&ll->seq);
@@ -40,52 +41,49 @@ static void srt_limits_take(struct srt_loop *loop, unsigned long gen,
 	} while (read_seqcount_retry(&ll->seq, seq));
 	ll->cur_gen = gen;
 	preempt_disable();
-	raw_write_seqcount_begin(&loop->stats_seq);
+	raw_write_seqcount_begin(&ll->trip_seq);
 	ll->applied_gen = gen;
 	ll->applied_cycle = cycle;
-	raw_write_seqcount_end(&loop->stats_seq);
+	raw_write_seqcount_end(&ll->trip_seq);
 	preempt_enable();
 }
 
 /*
- * Check outputs: one past its limits asks for safe state (reason limit)
- * before this cycle publishes anything; the first offender is recorded
- * and traced.
+ * Check outputs: the caller asks for safe state (reason limit) when one
+ * is past its limits, before this cycle publishes anything; the first
+ * offender is recorded and traced.
  */
-void srt_limits_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c)
+int srt_limits_cycle(struct srt_loop_limits *ll, const char *name,
+		     u64 cycle, const u64 *out, u32 n_out)
 {
-	struct srt_loop_limits *ll = &loop->limits;
 	/* Pairs with the smp_store_release() in srt_limits_publish(). */
 	unsigned long gen = smp_load_acquire(&ll->gen);
 	int bad;
 
 	if (unlikely(gen != ll->cur_gen))
-		srt_limits_take(loop, gen, c->s.cycle);
+		srt_limits_take(ll, gen, cycle);
 	if (!ll->cur.on)
-		return;
-	bad = srt_limits_first_bad(&ll->cur, c->out, c->n_out);
+		return -1;
+	bad = srt_limits_first_bad(&ll->cur, out, n_out);
 	if (likely(bad < 0))
-		return;
-	c->want_safe = true;
-	c->safe_why = SRT_SAFE_LIMIT;
+		return -1;
 	preempt_disable();
-	raw_write_seqcount_begin(&loop->stats_seq);
+	raw_write_seqcount_begin(&ll->trip_seq);
 	ll->trips++;
-	ll->trip_cycle = c->s.cycle;
+	ll->trip_cycle = cycle;
 	ll->trip_out = bad;
-	ll->trip_value = c->out[bad];
-	raw_write_seqcount_end(&loop->stats_seq);
+	ll->trip_value = out[bad];
+	raw_write_seqcount_end(&ll->trip_seq);
 	preempt_enable();
-	trace_limit_trip(loop->name, c->s.cycle, bad, c->out[bad],
-			 ll->cur.min[bad], ll->cur.max[bad]);
+	trace_limit_trip(name, cycle, bad, out[bad], ll->cur.min[bad],
+			 ll->cur.max[bad]);
+	return bad;
 }
 
 /* Under srt_lock: make @l the table in force from the loop's next check. */
-static void srt_limits_publish(struct srt_loop *loop,
+static void srt_limits_publish(struct srt_loop_limits *ll,
 			       const struct srt_limits *l)
 {
-	struct srt_loop_limits *ll = &loop->limits;
-
 	lockdep_assert_held(&srt_lock);
 	preempt_disable();
 	write_seqcount_begin(&ll->seq);
@@ -96,46 +94,38 @@ static void srt_limits_publish(struct srt_loop *loop,
 	smp_store_release(&ll->gen, ll->gen + 1);
 }
 
-/* Apply limits lines whole, or change nothing and say why in @err. */
-int srt_limits_set(struct srt_loop *loop, char *text, char *err,
-			  size_t errlen)
+int srt_limits_set(struct srt_loop_limits *ll, char *text, u32 n_out,
+		   char *err, size_t errlen)
 {
 	struct srt_limits *l;
 	int ret;
 
+	lockdep_assert_held(&srt_lock);
 	l = kmalloc(sizeof(*l), GFP_KERNEL);
 	if (!l)
 		return -ENOMEM;
-	mutex_lock(&srt_lock);
-	if (loop->dead) {
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
-		ret = -ENOENT;
-		goto out_unlock;
-	}
-	*l = loop->limits.pub;
-	ret = srt_limits_parse(l, text, loop->sig.n_out, err, errlen);
+	*l = ll->pub;
+	ret = srt_limits_parse(l, text, n_out, err, errlen);
 	if (!ret)
-		srt_limits_publish(loop, l);
-out_unlock:
-	mutex_unlock(&srt_lock);
+		srt_limits_publish(ll, l);
 	kfree(l);
 	return ret;
 }
 
 /* A consistent copy of the trip record and the hand-over state. */
-void srt_limits_trip_read(struct srt_loop *loop, struct srt_limits_trip *t)
+void srt_limits_trip_read(struct srt_loop_limits *ll,
+			  struct srt_limits_trip *t)
 {
-	const struct srt_loop_limits *ll = &loop->limits;
 	unsigned int seq;
 
 	do {
-		seq = read_seqcount_begin(&loop->stats_seq);
+		seq = read_seqcount_begin(&ll->trip_seq);
 		t->trips = ll->trips;
 		t->cycle = ll->trip_cycle;
 		t->out = ll->trip_out;
 		t->value = ll->trip_value;
 		t->applied_gen = ll->applied_gen;
 		t->applied_cycle = ll->applied_cycle;
-	} while (read_seqcount_retry(&loop->stats_seq, seq));
+	} while (read_seqcount_retry(&ll->trip_seq, seq));
 	t->gen = READ_ONCE(ll->gen);
 }

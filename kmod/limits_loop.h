@@ -2,7 +2,8 @@
 /*
  * A loop's output limits: its copy of the table (kmod/lib/limits.h), the
  * hand-over of a new table to the running loop and the check in its
- * cycle (limits_loop.c).
+ * cycle (limits_loop.c).  The loop hands this part its struct
+ * srt_loop_limits and, per call, the outputs it checks.
  */
 #ifndef SHIELDRT_LIMITS_LOOP_H
 #define SHIELDRT_LIMITS_LOOP_H
@@ -22,7 +23,8 @@ struct srt_loop_limits {
 	struct srt_limits cur;
 	unsigned long cur_gen;
 
-	/* Written by the loop thread under the loop's stats_seq. */
+	/* Written by the loop thread only, under trip_seq. */
+	seqcount_t trip_seq;
 	u64 trips;
 	u64 applied_cycle;		/* first cycle checked against gen */
 	unsigned long applied_gen;
@@ -44,13 +46,20 @@ struct srt_limits_trip {
 
 #define SRT_LIMITS_TEXT_MAX	4096
 
-struct srt_loop;
-struct srt_cycle_ctx;
-
-void srt_limits_loop_init(struct srt_loop *loop);
-void srt_limits_cycle(struct srt_loop *loop, struct srt_cycle_ctx *c);
-int srt_limits_set(struct srt_loop *loop, char *text, char *err,
-		   size_t errlen);
-void srt_limits_trip_read(struct srt_loop *loop, struct srt_limits_trip *t);
+void srt_limits_loop_init(struct srt_loop_limits *ll);
+/*
+ * Loop thread, cycle @cycle of loop @name: the first of @n_out outputs
+ * past its limits (recorded and traced as a trip), or -1.
+ */
+int srt_limits_cycle(struct srt_loop_limits *ll, const char *name,
+		     u64 cycle, const u64 *out, u32 n_out);
+/*
+ * srt_lock held: apply limits lines for a loop of @n_out outputs whole,
+ * or change nothing and say why in @err.
+ */
+int srt_limits_set(struct srt_loop_limits *ll, char *text, u32 n_out,
+		   char *err, size_t errlen);
+void srt_limits_trip_read(struct srt_loop_limits *ll,
+			  struct srt_limits_trip *t);
 
 #endif /* SHIELDRT_LIMITS_LOOP_H */

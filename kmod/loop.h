@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A loop: one kthread bound to one CPU running the cycle of docs/design.md
- * every period.  Lifecycle (create/start/stop/destroy) is in loop.c under
- * srt_lock; the cycle itself is in cycle.c and wait.c and takes no lock.
+ * every period.  This is what a loop holds; its operations (create,
+ * start, stop, destroy, ...) are in lifecycle.c under srt_lock, the cycle
+ * itself in cycle.c and wait.c, which take no lock.  Each part of a loop
+ * (io.h, chain.h, limits_loop.h, flightrec.h, section.h) gets its own
+ * member of it, never the whole.
  */
 #ifndef SHIELDRT_LOOP_H
 #define SHIELDRT_LOOP_H
@@ -23,7 +26,6 @@
 #include "slack.h"
 #include "section.h"
 #include "io.h"
-#include "loop_list.h"
 
 struct srt_region;
 #include "timing.h"
@@ -206,51 +208,7 @@ struct srt_loop {
 	struct srt_cycle_ctx ctx;
 };
 
-/* Signals the echo workload carries when no chain sets them. */
-#define SRT_DEFAULT_SIGNALS	8
-
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
 #define SRT_REQ_RESET	1	/* zero stats at the next cycle */
-
-extern u64 srt_epoch_ns;
-
-struct srt_loop *srt_loop_find_get(const char *name);
-void srt_loop_put(struct srt_loop *loop);
-
-/*
- * Operations, for the admin layer; callers hold no lock, these take
- * srt_lock.  Each fails whole, with the reason in @err.
- */
-struct srt_loop *srt_loop_create(const struct srt_config *cfg, bool start,
-				 char *err, size_t errlen);
-int srt_loop_check_machine(const struct srt_config *cfg, char *err,
-			   size_t errlen);
-struct srt_loop *srt_loop_unlink(const char *name, char *err, size_t errlen);
-struct srt_loop *srt_loop_unlink_first(void);
-int srt_loop_start(const char *name, char *err, size_t errlen);
-int srt_loop_stop(const char *name, char *err, size_t errlen);
-int srt_loop_reset(const char *name, char *err, size_t errlen);
-int srt_loop_resume(const char *name, char *err, size_t errlen);
-int srt_loop_config_get(struct srt_loop *loop, struct srt_config *cfg,
-			u64 *gen, char *err, size_t errlen);
-int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
-			 u32 seen, u64 gen, char *err, size_t errlen);
-int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
-			 char *err, size_t errlen);
-void srt_loop_cpu_down(unsigned int cpu);
-
-void srt_error_set(struct srt_loop *loop, const char *msg);
-void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
-void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt);
-const char *srt_state_name(int state);
-const char *srt_safe_reason_name(u32 why);
-
-/* cycle.c */
-int srt_loop_thread(void *data);
-void srt_loop_reset_stats(struct srt_loop *loop);
-void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why);
-
-/* preflight.c */
-bool srt_cpu_isolated(int cpu);
 
 #endif /* SHIELDRT_LOOP_H */

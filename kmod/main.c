@@ -7,7 +7,8 @@
 #include <linux/module.h>
 #include <linux/stringify.h>
 #include <linux/timekeeping.h>
-#include "loop.h"
+#include "cycle.h"
+#include "lifecycle.h"
 #include "admin/admin.h"
 #include "region.h"
 #include "shieldrt_version.h"

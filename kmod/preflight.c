@@ -4,7 +4,7 @@
  * takes a CPU; the full preflight report is a view (kmod/admin/).
  */
 #include <linux/sched/isolation.h>
-#include "loop.h"
+#include "preflight.h"
 
 bool srt_cpu_isolated(int cpu)
 {

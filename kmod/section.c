@@ -6,7 +6,7 @@
  */
 #include <linux/mutex.h>
 #include <linux/slab.h>
-#include "loop.h"
+#include "loop_list.h"
 #include "section.h"
 
 /* The named locks, under srt_lock (the admin layer lists them). */

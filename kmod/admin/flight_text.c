@@ -24,7 +24,7 @@ static void *srt_fr_at(struct seq_file *m, loff_t pos)
 	struct srt_fr_iter *it = m->private;
 	struct srt_flight_status now;
 
-	srt_flight_status(it->loop, &now);
+	srt_flight_status(&it->loop->flight, &it->loop->cfg, &now);
 	if (pos && now.epoch != it->st.epoch) {
 		if (it->stale)
 			return NULL;
@@ -43,7 +43,7 @@ static void *srt_fr_start(struct seq_file *m, loff_t *pos)
 {
 	struct srt_fr_iter *it = m->private;
 
-	srt_flight_lock(it->loop);
+	srt_flight_lock(&it->loop->flight);
 	if (!*pos)
 		it->stale = false;
 	return srt_fr_at(m, *pos);
@@ -59,7 +59,7 @@ static void srt_fr_stop(struct seq_file *m, void *v)
 {
 	struct srt_fr_iter *it = m->private;
 
-	srt_flight_unlock(it->loop);
+	srt_flight_unlock(&it->loop->flight);
 }
 
 static void srt_fr_show_triggers(struct seq_file *m, u32 on)
@@ -146,7 +146,7 @@ static int srt_fr_show(struct seq_file *m, void *v)
 		srt_fr_show_header(m, it->loop, &it->st);
 		return 0;
 	}
-	r = srt_flight_record(it->loop, it->idx - 1);
+	r = srt_flight_record(&it->loop->flight, it->idx - 1);
 	if (r)
 		srt_fr_show_rec(m, r, it->st.sigs->nsel);
 	return 0;

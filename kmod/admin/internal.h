@@ -7,7 +7,9 @@
 #define SHIELDRT_ADMIN_INTERNAL_H
 
 #include <linux/types.h>
+#include "../lifecycle.h"
 #include "../loop.h"
+#include "../loop_list.h"
 #include "../../include/uapi/shieldrt.h"
 
 struct seq_file;

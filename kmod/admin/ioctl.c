@@ -449,8 +449,8 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 			return -ENOMEM;
 		}
 	}
-	srt_flight_lock(loop);
-	srt_flight_status(loop, &st);
+	srt_flight_lock(&loop->flight);
+	srt_flight_status(&loop->flight, &loop->cfg, &st);
 	nsel = st.sigs->nsel;
 	r->state = st.state;
 	r->trigger = st.why;
@@ -480,7 +480,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	for (i = 0; r->recs && !ret && i < r->nr_recs; i += k) {
 		for (k = 0; k < SRT_FR_CHUNK && i + k < r->nr_recs; k++) {
 			const struct srt_flight_rec *fr =
-				srt_flight_record(loop, i + k);
+				srt_flight_record(&loop->flight, i + k);
 
 			if (values)
 				srt_flight_vrec_fill((void *)(chunk + k * size),
@@ -492,7 +492,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 		if (copy_to_user(dst + (size_t)i * size, chunk, k * size))
 			ret = -EFAULT;
 	}
-	srt_flight_unlock(loop);
+	srt_flight_unlock(&loop->flight);
 	srt_loop_put(loop);
 	kfree(chunk);
 	return ret;

@@ -176,7 +176,7 @@ out:
 int srt_req_chain(struct srt_loop *loop, char *text, size_t len, char *err,
 		  size_t errlen)
 {
-	int ret = srt_chain_load(loop, text, len, err, errlen);
+	int ret = srt_loop_chain_load(loop, text, len, err, errlen);
 
 	if (ret)
 		srt_req_failed(loop, err[0] ? err : "chain load failed");
@@ -186,7 +186,7 @@ int srt_req_chain(struct srt_loop *loop, char *text, size_t len, char *err,
 int srt_req_params(struct srt_loop *loop, char *text, size_t len, char *err,
 		   size_t errlen)
 {
-	int ret = srt_chain_stage(loop, text, len, err, errlen);
+	int ret = srt_loop_chain_stage(loop, text, len, err, errlen);
 
 	if (ret)
 		srt_req_failed(loop, err[0] ? err : "staging failed");
@@ -196,7 +196,7 @@ int srt_req_params(struct srt_loop *loop, char *text, size_t len, char *err,
 int srt_req_commit(struct srt_loop *loop, u64 *cycle, char *err,
 		   size_t errlen)
 {
-	int ret = srt_chain_commit_request(loop, cycle, err, errlen);
+	int ret = srt_loop_chain_commit(loop, cycle, err, errlen);
 
 	if (ret)
 		srt_req_failed(loop, err[0] ? err : "commit failed");
@@ -206,7 +206,7 @@ int srt_req_commit(struct srt_loop *loop, u64 *cycle, char *err,
 int srt_req_limits(struct srt_loop *loop, char *text, char *err,
 		   size_t errlen)
 {
-	int ret = srt_limits_set(loop, text, err, errlen);
+	int ret = srt_loop_limits_set(loop, text, err, errlen);
 
 	if (ret)
 		srt_req_failed(loop, err[0] ? err : "limits: write failed");
@@ -216,7 +216,7 @@ int srt_req_limits(struct srt_loop *loop, char *text, char *err,
 int srt_req_flight(struct srt_loop *loop, enum srt_flight_op op, u32 on,
 		   char *err, size_t errlen)
 {
-	int ret = srt_flight_control(loop, op, on, err, errlen);
+	int ret = srt_loop_flight(loop, op, on, err, errlen);
 
 	if (ret)
 		srt_req_failed(loop, err[0] ? err : "flight: failed");
@@ -225,7 +225,7 @@ int srt_req_flight(struct srt_loop *loop, enum srt_flight_op op, u32 on,
 
 void srt_req_fpu_empty(struct srt_loop *loop, bool on)
 {
-	srt_chain_set_fpu_empty(loop, on);
+	srt_chain_set_fpu_empty(&loop->chain, on);
 }
 
 /* One control line: "<verb> <args>". */

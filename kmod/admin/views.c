@@ -15,6 +15,7 @@
 #include <linux/string.h>
 #include <linux/tick.h>
 #include "internal.h"
+#include "../preflight.h"
 #include "../region.h"
 
 static const char * const srt_metric_cols[SRT_NR_METRICS] = {
@@ -558,7 +559,7 @@ static void srt_limits_show(struct seq_file *m, struct srt_loop *loop)
 	n_out = loop->sig.n_out;
 	seq_printf(m, "# limits of loop %s (%u outputs): an output outside [min, max] puts the loop in safe state, reason limit\n",
 		   loop->name, n_out);
-	srt_limits_trip_read(loop, &t);
+	srt_limits_trip_read(&loop->limits, &t);
 	if (t.applied_gen == t.gen)
 		seq_printf(m, "# generation %lu, in force since cycle %llu\n",
 			   t.applied_gen, t.applied_cycle);

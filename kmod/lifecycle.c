@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loop lifecycle.  srt_lock serialises every create, configure, start,
- * stop, destroy and CPU-offline; the loop thread never takes it.  Lock
- * order: cpus_read_lock() (hotplug) before srt_lock.
+ * Loop lifecycle (lifecycle.h).  srt_lock serialises every create,
+ * configure, start, stop, destroy and CPU-offline; the loop thread never
+ * takes it.  Lock order: cpus_read_lock() (hotplug) before srt_lock.
  *
  * The core knows no files: it takes validated configurations and names
  * from the admin layer (kmod/admin/), which parses requests, renders
@@ -20,12 +20,15 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <uapi/linux/sched/types.h>
-#include "loop.h"
+#include "lifecycle.h"
 #include "loop_list.h"
+#include "cycle.h"
+#include "preflight.h"
 #include "wait.h"
 #include "region.h"
 
-u64 srt_epoch_ns;
+/* Signals the echo workload carries when no chain sets them. */
+#define SRT_DEFAULT_SIGNALS	8
 
 static DEFINE_SPINLOCK(srt_err_lock);
 char srt_last_error[SRT_ERR_LEN];
@@ -113,7 +116,7 @@ static void srt_loop_release(struct kref *ref)
 		srt_region_put(loop->region);
 	}
 	kvfree(loop->hist[0].buckets);
-	srt_flight_free(loop);
+	srt_flight_free(&loop->flight);
 	kfree(loop);
 }
 
@@ -237,10 +240,13 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	ret = srt_check_cpu_free(loop, err, errlen);
 	if (ret)
 		return ret;
-	ret = srt_chain_check_start(loop, err, errlen);
+	ret = srt_chain_check_start(&loop->chain, loop->cfg.period_ns, err,
+				    errlen);
 	if (ret)
 		return ret;
-	ret = srt_flight_prepare(loop, err, errlen);
+	ret = srt_flight_prepare(&loop->flight, &loop->cfg, loop->sig.n_in,
+				 loop->sig.n_out, loop->chain.kc, loop->name,
+				 err, errlen);
 	if (ret)
 		return ret;
 	ret = srt_io_check_start(&loop->io, &loop->cfg, loop->sig.n_in,
@@ -308,7 +314,7 @@ static void srt_unlink_locked(struct srt_loop *loop)
 	srt_io_unbind_all(&loop->io);
 	srt_sec_lock_put(loop->sec_lock);
 	loop->sec_lock = NULL;
-	srt_chain_loop_release(loop);
+	srt_chain_release(&loop->chain);
 	if (loop->region)	/* mappings stay valid, flagged dead */
 		srt_region_kill(loop->region, 0);
 }
@@ -334,8 +340,9 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	loop->live = cfg->live;
 	seqcount_init(&loop->live_seq);
 	seqcount_init(&loop->stats_seq);
-	srt_limits_loop_init(loop);
-	srt_flight_init(loop);
+	srt_limits_loop_init(&loop->limits);
+	srt_flight_init(&loop->flight);
+	srt_chain_init(&loop->chain, loop->name);
 	srt_io_init(&loop->io);
 	hrtimer_setup(&loop->timer, srt_timer_fn, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_PINNED_HARD);
@@ -357,14 +364,15 @@ static struct srt_region *srt_loop_region_create(struct srt_loop *loop,
 }
 
 /*
- * New signal counts for a stopped loop (a chain was loaded or removed).
+ * New signal counts for a stopped loop (a chain was loaded or removed):
+ * srt_lock held.
  * The region's layout depends on them, so it is replaced by one under the
  * same name; mappings of the old one see it flagged dead and replaced,
  * and attach again.  If the new one cannot be made, the loop keeps its
  * old counts and its old region, mappings and all.
  */
-int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
-			 char *err, size_t errlen)
+static int srt_loop_set_signals(struct srt_loop *loop, u32 n_in, u32 n_out,
+				char *err, size_t errlen)
 {
 	struct srt_region *old = loop->region, *r;
 
@@ -704,6 +712,108 @@ out_unlock:
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
 	kvfree(old);
+	return ret;
+}
+
+/*
+ * Load a chain into a stopped loop (blank text: no chain).  The loop
+ * takes its signal counts, with a new region if they changed, before the
+ * chain replaces the old one; if that fails, nothing changed.
+ */
+int srt_loop_chain_load(struct srt_loop *loop, const char *text, size_t len,
+			char *err, size_t errlen)
+{
+	u32 n_in = SRT_DEFAULT_SIGNALS, n_out = SRT_DEFAULT_SIGNALS;
+	struct srt_kchain *kc;
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = -ENOENT;
+	if (loop->dead) {
+		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+		goto out_unlock;
+	}
+	ret = -EBUSY;
+	if (loop->task) {
+		snprintf(err, errlen,
+			 "a new chain needs a stopped loop; stop '%s' first (parameters: use params + commit)",
+			 loop->name);
+		goto out_unlock;
+	}
+	ret = srt_chain_compile(text, len, loop->cfg.period_ns, &kc, err,
+				errlen);
+	if (ret)
+		goto out_unlock;
+	if (kc) {
+		n_in = kc->n_in;
+		n_out = kc->n_out;
+	}
+	ret = srt_loop_set_signals(loop, n_in, n_out, err, errlen);
+	if (ret)
+		srt_kchain_free_locked(kc);
+	else
+		srt_chain_swap(&loop->chain, kc);
+out_unlock:
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/* Stage parameter assignments for the loop's chain (chain.c). */
+int srt_loop_chain_stage(struct srt_loop *loop, const char *text,
+			 size_t len, char *err, size_t errlen)
+{
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = srt_chain_stage(&loop->chain, text, len, err, errlen);
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/*
+ * Commit the staged set: a running loop takes it at a cycle boundary,
+ * whose number @cycle gets; srt_lock is held while it waits, so the loop
+ * cannot stop meanwhile.
+ */
+int srt_loop_chain_commit(struct srt_loop *loop, u64 *cycle, char *err,
+			  size_t errlen)
+{
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = srt_chain_commit_staged(&loop->chain, loop->task,
+				      loop->cfg.period_ns, loop->region, cycle,
+				      err, errlen);
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/* A flight recorder operation (flightrec.c) on a loop. */
+int srt_loop_flight(struct srt_loop *loop, enum srt_flight_op op, u32 on,
+		    char *err, size_t errlen)
+{
+	int ret;
+
+	mutex_lock(&srt_lock);
+	ret = srt_flight_control(&loop->flight, &loop->cfg, loop->task,
+				 loop->name, op, on, err, errlen);
+	mutex_unlock(&srt_lock);
+	return ret;
+}
+
+/* New output limits (limits_loop.c), whole or not at all. */
+int srt_loop_limits_set(struct srt_loop *loop, char *text, char *err,
+			size_t errlen)
+{
+	int ret = -ENOENT;
+
+	mutex_lock(&srt_lock);
+	if (loop->dead)
+		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+	else
+		ret = srt_limits_set(&loop->limits, text, loop->sig.n_out, err,
+				     errlen);
+	mutex_unlock(&srt_lock);
 	return ret;
 }
 
