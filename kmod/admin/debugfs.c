@@ -119,7 +119,7 @@ static void srt_add_views(struct dentry *dir, struct srt_loop *loop,
 }
 
 /* Under the admin mutex (requests.c). */
-int srt_debugfs_add_loop(struct srt_loop *loop)
+static int srt_debugfs_add_loop(struct srt_loop *loop)
 {
 	struct srt_loop_dir *ld;
 	struct dentry *d;
@@ -142,7 +142,7 @@ int srt_debugfs_add_loop(struct srt_loop *loop)
 }
 
 /* Under the admin mutex, not under srt_lock: handlers take srt_lock. */
-void srt_debugfs_remove_loop(struct srt_loop *loop)
+static void srt_debugfs_remove_loop(struct srt_loop *loop)
 {
 	struct srt_loop_dir *ld = loop->view;
 
@@ -152,6 +152,11 @@ void srt_debugfs_remove_loop(struct srt_loop *loop)
 	loop->view = NULL;
 	kfree(ld);
 }
+
+static const struct srt_view_hooks srt_debugfs_hooks = {
+	.add = srt_debugfs_add_loop,
+	.remove = srt_debugfs_remove_loop,
+};
 
 int srt_debugfs_init(void)
 {
@@ -172,11 +177,13 @@ int srt_debugfs_init(void)
 	}
 	srt_dir = d;
 	srt_add_views(d, NULL, srt_top_views, srt_nr_top_views, srt_top_refs);
+	srt_req_set_view_hooks(&srt_debugfs_hooks);
 	return 0;
 }
 
 void srt_debugfs_exit(void)
 {
+	srt_req_set_view_hooks(NULL);
 	debugfs_remove_recursive(srt_dir);
 	srt_dir = NULL;
 	kfree(srt_top_refs);

@@ -43,8 +43,22 @@ void srt_req_fpu_empty(struct srt_loop *loop, bool on);
 void srt_req_failed(struct srt_loop *loop, const char *err);
 /* Control lines ("create name=a ...", "start a"), one or more. */
 int srt_req_control_lines(char *buf);
+/* The loops= parameter: "SETTINGS;SETTINGS...", each created, started. */
+int srt_req_create_loops(const char *spec);
 /* All loops go (module exit). */
 void srt_req_destroy_all(void);
+
+/*
+ * A front end that keeps a view of each loop (debugfs: its directory)
+ * registers these; create publishes the view, destroy removes it before
+ * the loop's last reference goes, both under the admin mutex.  add()
+ * may fail: the loop stays, reachable through the ioctls.  NULL: none.
+ */
+struct srt_view_hooks {
+	int (*add)(struct srt_loop *loop);
+	void (*remove)(struct srt_loop *loop);
+};
+void srt_req_set_view_hooks(const struct srt_view_hooks *hooks);
 
 /*
  * A view: one debugfs file's text, also readable with SHIELDRT_IOC_VIEW;
@@ -88,10 +102,8 @@ extern const struct file_operations srt_flight_fops;
 int srt_flight_command(struct srt_loop *loop, char *line, char *err,
 		       size_t errlen);
 
-/* debugfs.c */
+/* debugfs.c: the front end's files, and its hooks registered. */
 int srt_debugfs_init(void);
 void srt_debugfs_exit(void);
-int srt_debugfs_add_loop(struct srt_loop *loop);
-void srt_debugfs_remove_loop(struct srt_loop *loop);
 
 #endif /* SHIELDRT_ADMIN_INTERNAL_H */

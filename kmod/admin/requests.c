@@ -2,18 +2,41 @@
 /*
  * The requests both front ends make: parse, call the loop core, record
  * failures.  srt_admin_mutex serialises create and destroy with the
- * publishing and removal of a loop's debugfs view, so a view never points
- * at a loop that is gone; the view's own handlers never take it (destroy
+ * publishing and removal of a loop's view (the debugfs front end's
+ * directory, through the hooks it registers), so a view never points at
+ * a loop that is gone; the view's own handlers never take it (destroy
  * waits for them while holding it).
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "admin.h"
 #include "internal.h"
 
 static DEFINE_MUTEX(srt_admin_mutex);
+/* A front end's view of each loop, or NULL; under srt_admin_mutex. */
+static const struct srt_view_hooks *srt_view_hooks;
+
+void srt_req_set_view_hooks(const struct srt_view_hooks *hooks)
+{
+	mutex_lock(&srt_admin_mutex);
+	srt_view_hooks = hooks;
+	mutex_unlock(&srt_admin_mutex);
+}
+
+/* Under srt_admin_mutex. */
+static void srt_view_add(struct srt_loop *loop)
+{
+	/* No view is no reason to fail: the ioctls still reach the loop. */
+	if (srt_view_hooks && srt_view_hooks->add(loop))
+		pr_warn("%s: no debugfs view\n", loop->name);
+}
+
+static void srt_view_remove(struct srt_loop *loop)
+{
+	if (srt_view_hooks)
+		srt_view_hooks->remove(loop);
+}
 
 /* One record (and one log line) per failure: the loop's sets both. */
 void srt_req_failed(struct srt_loop *loop, const char *err)
@@ -69,9 +92,7 @@ int srt_req_create(const char *name, char *settings, bool start, char *err,
 	loop = srt_loop_create(cfg, start, err, errlen);
 	ret = PTR_ERR_OR_ZERO(loop);
 	if (!ret) {
-		/* No view is no reason to fail: the ioctls still reach it. */
-		if (srt_debugfs_add_loop(loop))
-			pr_warn("%s: no debugfs view\n", loop->name);
+		srt_view_add(loop);
 		srt_loop_put(loop);
 	}
 	mutex_unlock(&srt_admin_mutex);
@@ -91,7 +112,7 @@ int srt_req_destroy(const char *name, char *err, size_t errlen)
 	loop = srt_loop_unlink(name, err, errlen);
 	ret = PTR_ERR_OR_ZERO(loop);
 	if (!ret) {
-		srt_debugfs_remove_loop(loop);
+		srt_view_remove(loop);
 		srt_loop_put(loop);
 	}
 	mutex_unlock(&srt_admin_mutex);
@@ -104,7 +125,7 @@ void srt_req_destroy_all(void)
 
 	mutex_lock(&srt_admin_mutex);
 	while ((loop = srt_loop_unlink_first()) != NULL) {
-		srt_debugfs_remove_loop(loop);
+		srt_view_remove(loop);
 		srt_loop_put(loop);
 	}
 	mutex_unlock(&srt_admin_mutex);
@@ -343,7 +364,7 @@ int srt_req_control_lines(char *buf)
 }
 
 /* loops="name=a cpu=1 ...;name=b ...": create and start each, in order. */
-static int srt_req_modparam(const char *spec)
+int srt_req_create_loops(const char *spec)
 {
 	char err[SRT_ERR_LEN];
 	char *dup, *cur, *part;
@@ -364,28 +385,4 @@ static int srt_req_modparam(const char *spec)
 	}
 	kfree(dup);
 	return ret;
-}
-
-int srt_admin_init(const char *loops_param)
-{
-	int ret;
-
-	ret = srt_debugfs_init();
-	if (ret)
-		return ret;
-	if (loops_param) {
-		ret = srt_req_modparam(loops_param);
-		if (ret) {
-			srt_req_destroy_all();
-			srt_debugfs_exit();
-			return ret;
-		}
-	}
-	return 0;
-}
-
-void srt_admin_exit(void)
-{
-	srt_req_destroy_all();
-	srt_debugfs_exit();
 }
