@@ -10,7 +10,8 @@ srt-algo-dir := $(dir $(lastword $(MAKEFILE_LIST)))
 
 srt-algo-srcs := srt_math.c srt_text.c srt_registry.c srt_zoh.c srt_trap.c \
 	blk_pid.c blk_filter.c blk_nonlin.c blk_basic.c blk_statespace.c \
-	blk_profile.c blk_plant.c blk_mctest.c chain_parse.c chain_run.c
+	blk_profile.c blk_plant.c blk_mctest.c chain_params.c chain_parse.c \
+	chain_run.c
 
 # The test cases that tests/test_cases.c and the KUnit suite shieldrt_algo
 # share: every tests/cases_*.c.

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
-/* Internal layout of chains and parameter sets (chain_parse.c, chain_run.c). */
+/*
+ * Internal layout of chains and parameter sets (chain_parse.c,
+ * chain_run.c), and what both use of chain_params.c.
+ */
 #ifndef SRT_CHAIN_IMPL_H
 #define SRT_CHAIN_IMPL_H
 
