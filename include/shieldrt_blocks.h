@@ -3,7 +3,7 @@
  * shieldrt's in-kernel API for other modules (GPL symbols of shieldrt.ko).
  *
  * Block types: a module (a site's own algorithm, a DAQ driver's filter)
- * describes its type with struct srt_block_type (algorithms/srt_block.h)
+ * describes its type with struct srt_block_type (shieldrt_block_type.h)
  * and registers it; chains loaded afterwards may use it by name.  The
  * type's ops run inside shieldrt's FPU section, so the module builds the
  * file holding them with FPU flags (see algorithms/algorithms.kbuild) and
@@ -21,7 +21,7 @@
 #define SHIELDRT_BLOCKS_H
 
 #include <linux/types.h>
-#include "../algorithms/srt_block.h"
+#include "shieldrt_block_type.h"
 
 struct srt_kchain;
 
