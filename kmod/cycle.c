@@ -35,16 +35,16 @@ void srt_loop_reset_stats(struct srt_loop *loop)
 	preempt_enable();
 }
 
-void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why)
+void srt_loop_enter_safe(struct srt_loop *loop, u32 why)
 {
 	int i;
 
-	if (READ_ONCE(loop->state) == SRT_STATE_SAFE)
+	if (READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE)
 		return;
 	loop->pol.safe = true;
 	for (i = 0; i < SRT_MAX_SIGNALS; i++)
 		WRITE_ONCE(loop->sig.out[i], loop->safe_out[i]);
-	WRITE_ONCE(loop->state, SRT_STATE_SAFE);
+	WRITE_ONCE(loop->state, SHIELDRT_STATE_SAFE);
 	preempt_disable();
 	write_seqcount_begin(&loop->stats_seq);
 	loop->cnt.safe_entries++;
@@ -120,14 +120,14 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		preempt_enable();
 	}
 	if (test_and_clear_bit(SRT_REQ_RESUME, &loop->requests) &&
-	    READ_ONCE(loop->state) == SRT_STATE_SAFE) {
+	    READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE) {
 		srt_policy_resume(&loop->pol);
 		srt_chain_request_reset(&loop->chain);
 		loop->hb_arm_cycle = cycle;	/* a fresh heartbeat window */
-		WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
-		trace_safe_state(loop->name, cycle, false, SRT_SAFE_RESUME, 0);
+		WRITE_ONCE(loop->state, SHIELDRT_STATE_RUNNING);
+		trace_safe_state(loop->name, cycle, false, SHIELDRT_SAFE_RESUME, 0);
 	}
-	c->safe = READ_ONCE(loop->state) == SRT_STATE_SAFE;
+	c->safe = READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE;
 	c->s.cycle = cycle;
 	c->s.deadline_ns = deadline;
 	if (c->behind)
@@ -148,7 +148,7 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
 	if (loop->io.n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
-				  loop->cfg.section == SRT_SEC_RAW_SPINLOCK);
+				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
 	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < c->n_in; i++)
@@ -174,7 +174,7 @@ static void srt_check_heartbeat(struct srt_loop *loop,
 		  c->s.cycle - loop->hb_arm_cycle);
 	if (age >= limit) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_HEARTBEAT;
+		c->safe_why = SHIELDRT_SAFE_HEARTBEAT;
 	}
 }
 
@@ -189,10 +189,10 @@ static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		return;
 	if (srt_io_gone(&loop->io)) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_IO;
+		c->safe_why = SHIELDRT_SAFE_IO;
 	} else if (c->io.remote_fault) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_REMOTE;
+		c->safe_why = SHIELDRT_SAFE_REMOTE;
 	}
 }
 
@@ -218,7 +218,7 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	 */
 	if (!c->safe && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
-			       loop->cfg.section != SRT_SEC_NONE ?
+			       loop->cfg.section != SHIELDRT_SECTION_NONE ?
 			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
 	c->chain_run.fpu_held = c->fpu_held;
 	c->chain_run.step = !c->safe;
@@ -230,7 +230,7 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		return;
 	if (c->chain.nonfinite) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_NONFINITE;
+		c->safe_why = SHIELDRT_SAFE_NONFINITE;
 		trace_chain_nonfinite(loop->name, c->s.cycle,
 				      c->chain.bad_signal, c->chain.bad_block);
 	}
@@ -253,14 +253,14 @@ static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	for (i = 0; i < c->n_out; i++) {
 		if (!srt_bits_finite(c->out[i])) {
 			c->want_safe = true;
-			c->safe_why = SRT_SAFE_NONFINITE;
+			c->safe_why = SHIELDRT_SAFE_NONFINITE;
 			return;
 		}
 	}
 	if (srt_limits_cycle(&loop->limits, loop->name, c->s.cycle, c->out,
 			     c->n_out) >= 0) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_LIMIT;
+		c->safe_why = SHIELDRT_SAFE_LIMIT;
 	}
 }
 
@@ -285,10 +285,10 @@ static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		s->flags |= SRT_CYC_SAFE;
 	if (c->d.enter_safe && !c->want_safe) {
 		c->want_safe = true;
-		c->safe_why = SRT_SAFE_OVERRUN;
+		c->safe_why = SHIELDRT_SAFE_OVERRUN;
 	}
 	/* Triggered cycles: missed periods are triggers that came too fast. */
-	if (loop->cfg.mode == SRT_WAIT_EXTERNAL) {
+	if (loop->cfg.mode == SHIELDRT_MODE_EXTERNAL) {
 		c->d.missed = c->io.triggers ? c->io.triggers - 1 : 0;
 		c->d.behind = 0;
 		s->missed = min_t(u64, c->d.missed, U32_MAX);
@@ -357,9 +357,9 @@ static void srt_account_section(struct srt_loop *loop,
 		s->flags |= SRT_CYC_SECTION;
 		n->section_overruns++;
 	}
-	srt_hist_add(&loop->hist[SRT_M_SECTION], s->section_ns);
+	srt_hist_add(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
 	if (srt_section_locks(loop->cfg.section))
-		srt_hist_add(&loop->hist[SRT_M_LOCKWAIT], s->lock_wait_ns);
+		srt_hist_add(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
 	if (!loop->io.n)
 		return;
 	n->io_read_errors += hweight8(c->io.rd_err);
@@ -416,11 +416,11 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	n->now_ns = s->end_ns;
 	n->runtime_ns = current->se.sum_exec_runtime - n->runtime_start_ns;
 	n->slack_target_ns = loop->slack.slack_ns;
-	srt_hist_add_signed(&loop->hist[SRT_M_IRQ], s->irq_latency_ns);
-	srt_hist_add_signed(&loop->hist[SRT_M_THREAD], s->thread_latency_ns);
-	srt_hist_add_signed(&loop->hist[SRT_M_LATENESS], c->t.lateness_ns);
-	srt_hist_add(&loop->hist[SRT_M_COMPUTE], s->compute_ns);
-	srt_hist_add_signed(&loop->hist[SRT_M_SLACK], c->t.slack_ns);
+	srt_hist_add_signed(&loop->hist[SHIELDRT_M_IRQ], s->irq_latency_ns);
+	srt_hist_add_signed(&loop->hist[SHIELDRT_M_THREAD], s->thread_latency_ns);
+	srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS], c->t.lateness_ns);
+	srt_hist_add(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
+	srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
 	srt_account_chain(n, &c->chain, s->cycle);
 	srt_account_section(loop, c);
 	write_seqcount_end(&loop->stats_seq);
@@ -431,7 +431,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (s->flags & SRT_CYC_IO)
 		srt_trace_io_errors(loop, c);
 
-	if (s->irq_latency_ns >= 0 || loop->cfg.mode != SRT_WAIT_POLL)
+	if (s->irq_latency_ns >= 0 || loop->cfg.mode != SHIELDRT_MODE_POLL)
 		trace_tick_latency(loop->name, s->cycle, loop->cfg.mode,
 				   s->irq_latency_ns, s->thread_latency_ns);
 	trace_cycle(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
@@ -460,7 +460,7 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 		flags = srt_section_enter(kind, loop->sec_lock);
 		c->s.lock_wait_ns = ktime_get_ns() - c->s.wake_ns;
 	}
-	c->fpu_held = kind != SRT_SEC_NONE && srt_chain_wants_fpu(&loop->chain);
+	c->fpu_held = kind != SHIELDRT_SECTION_NONE && srt_chain_wants_fpu(&loop->chain);
 	if (c->fpu_held)
 		srt_fpu_begin();
 	if (!sleeps) {
@@ -469,7 +469,7 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 		flags = srt_section_enter(kind, loop->sec_lock);
 	}
 	/* Nothing was entered: the section starts at the wake-up. */
-	c->sec_start_ns = kind == SRT_SEC_NONE && !c->fpu_held ?
+	c->sec_start_ns = kind == SHIELDRT_SECTION_NONE && !c->fpu_held ?
 			  c->s.wake_ns : ktime_get_ns();
 	if (locks && !sleeps)
 		c->s.lock_wait_ns = c->sec_start_ns - t0;
@@ -509,13 +509,13 @@ static void srt_trigger_timeout(struct srt_loop *loop,
 	preempt_enable();
 	if (!gone)
 		trace_trigger_timeout(loop->name, c->s.cycle, c->io_timeout_ns);
-	if (READ_ONCE(loop->state) == SRT_STATE_SAFE ||
-	    (!gone && c->live.policy != SRT_POLICY_SAFE))
+	if (READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE ||
+	    (!gone && c->live.policy != SHIELDRT_POLICY_SAFE))
 		return;
 	preempt_disable();	/* as in a cycle: providers' writes are atomic */
 	srt_io_cycle_write(&loop->io, &c->io, loop->safe_out, true);
 	preempt_enable();
-	srt_loop_enter_safe(loop, SRT_SAFE_IO);
+	srt_loop_enter_safe(loop, SHIELDRT_SAFE_IO);
 }
 
 /*
@@ -525,8 +525,8 @@ static void srt_trigger_timeout(struct srt_loop *loop,
  */
 static void srt_record(struct srt_loop *loop, const struct srt_cycle_ctx *c)
 {
-	u32 note = (c->safe || c->want_safe ? SRT_FR_HELD : 0) |
-		   (c->want_safe && !c->safe ? SRT_FR_TRIP : 0);
+	u32 note = (c->safe || c->want_safe ? SHIELDRT_FLIGHT_HELD : 0) |
+		   (c->want_safe && !c->safe ? SHIELDRT_FLIGHT_TRIP : 0);
 
 	srt_flight_cycle(&loop->flight, &c->s, note,
 			 c->want_safe ? c->safe_why : 0, c->in,

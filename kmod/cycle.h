@@ -13,6 +13,6 @@ int srt_loop_thread(void *data);
 /* Zero what the loop measures; loop thread, or with the thread stopped. */
 void srt_loop_reset_stats(struct srt_loop *loop);
 /* Loop thread only: hold outputs at their safe values until resumed. */
-void srt_loop_enter_safe(struct srt_loop *loop, enum srt_safe_reason why);
+void srt_loop_enter_safe(struct srt_loop *loop, u32 why);
 
 #endif /* SHIELDRT_CYCLE_KMOD_H */

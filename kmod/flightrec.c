@@ -12,14 +12,14 @@
 #include "config.h"
 #include "loop_list.h"
 
-static_assert(SRT_FR_NAME_LEN == SRT_FLIGHT_NAME_LEN);
 static_assert(sizeof(struct srt_flight_rec) % sizeof(u64) == 0);
 
 const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS] = {
-	[SRT_FR_NONE] = "none",
-	[SRT_FR_OVERRUN] = "overrun",
-	[SRT_FR_SAFE] = "safe",
-	[SRT_FR_MANUAL] = "manual",
+	SHIELDRT_FLTRIG_LIST(SRT_NAME_AT)
+};
+
+const char * const srt_flight_state_names[SRT_NR_FLIGHT_STATES] = {
+	SHIELDRT_FLIGHT_STATE_LIST(SRT_NAME_AT)
 };
 
 void srt_flight_init(struct srt_flight *fr)
@@ -43,7 +43,7 @@ static void srt_flight_reset(struct srt_flight *fr)
 	fr->left = 0;
 	fr->triggered = false;
 	fr->cut_short = false;
-	fr->why = SRT_FR_NONE;
+	fr->why = SHIELDRT_FLTRIG_NONE;
 	fr->trigger_cycle = 0;
 	fr->trigger_index = 0;
 	atomic_set(&fr->ignored, 0);
@@ -279,19 +279,19 @@ static u32 srt_flight_auto(const struct srt_flight *fr, u32 flags, u32 note)
 {
 	u32 on = READ_ONCE(fr->triggers);
 
-	if ((on & BIT(SRT_FR_SAFE)) && (note & SRT_FR_TRIP))
-		return SRT_FR_SAFE;
-	if ((on & BIT(SRT_FR_OVERRUN)) &&
+	if ((on & BIT(SHIELDRT_FLTRIG_SAFE)) && (note & SHIELDRT_FLIGHT_TRIP))
+		return SHIELDRT_FLTRIG_SAFE;
+	if ((on & BIT(SHIELDRT_FLTRIG_OVERRUN)) &&
 	    (flags & (SRT_CYC_OVERRUN | SRT_CYC_BUDGET)))
-		return SRT_FR_OVERRUN;
-	return SRT_FR_NONE;
+		return SHIELDRT_FLTRIG_OVERRUN;
+	return SHIELDRT_FLTRIG_NONE;
 }
 
 /* What this cycle triggers: a pending manual request first. */
 static u32 srt_flight_why(struct srt_flight *fr, u32 flags, u32 note)
 {
 	if (test_bit(0, &fr->manual) && test_and_clear_bit(0, &fr->manual))
-		return SRT_FR_MANUAL;
+		return SHIELDRT_FLTRIG_MANUAL;
 	return srt_flight_auto(fr, flags, note);
 }
 
@@ -368,18 +368,18 @@ void srt_flight_status(struct srt_flight *fr, const struct srt_config *cfg,
 	st->stride = fr->stride;
 	st->sigs = &fr->sigs;
 	if (!st->size) {
-		st->state = SRT_FLIGHT_OFF;
+		st->state = SHIELDRT_FLIGHT_OFF;
 		return;
 	}
 	if (!smp_load_acquire(&fr->frozen)) {	/* (B) */
 		st->triggered = READ_ONCE(fr->triggered);
-		st->state = st->triggered ? SRT_FLIGHT_TRIGGERED :
-			    SRT_FLIGHT_ARMED;
+		st->state = st->triggered ? SHIELDRT_FLIGHT_TRIGGERED :
+			    SHIELDRT_FLIGHT_ARMED;
 		st->why = READ_ONCE(fr->why);
 		st->left = READ_ONCE(fr->left);
 		return;
 	}
-	st->state = SRT_FLIGHT_FROZEN;
+	st->state = SHIELDRT_FLIGHT_FROZEN;
 	st->why = fr->why;
 	st->trigger_cycle = fr->trigger_cycle;
 	st->n = srt_fr_window(fr, &first, &slot);
@@ -456,7 +456,7 @@ static int srt_flight_trigger(struct srt_flight *fr, bool running,
 	return 0;
 }
 
-/* Which automatic triggers fire: BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE). */
+/* Which automatic triggers fire: BIT(SHIELDRT_FLTRIG_OVERRUN) | BIT(SHIELDRT_FLTRIG_SAFE). */
 static int srt_flight_set_triggers(struct srt_flight *fr, u32 on, char *err,
 				   size_t errlen)
 {

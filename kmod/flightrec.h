@@ -34,21 +34,23 @@
 #include <linux/types.h>
 #include "shieldrt_cycle.h"
 #include "uapi/shieldrt.h"
+#include "config.h"
+#include "name_list.h"
 
 #define SRT_FR_SIGNALS	SHIELDRT_FLIGHT_SIGNALS	/* of each, first layout */
-#define SRT_FR_MAX_SEL	(2 * SRT_MAX_SIGNALS)
-#define SRT_FR_NAME_LEN	32			/* a chain's signal name */
+#define SRT_FR_MAX_SEL	SHIELDRT_FLIGHT_MAX_SEL
+#define SRT_FR_NAME_LEN	SRT_FLIGHT_NAME_LEN	/* a chain's signal name */
 
-/* srt_flight_rec.note */
-enum {
-	SRT_FR_HELD	= 1 << 0,	/* outputs not published (safe) */
-	SRT_FR_TRIP	= 1 << 1,	/* this cycle asked for safe state */
-};
-
+/*
+ * A record's note is SHIELDRT_FLIGHT_HELD (outputs not published: safe)
+ * and SHIELDRT_FLIGHT_TRIP (the cycle asked for safe state); its trigger
+ * one of SHIELDRT_FLTRIG_* (names and count: name_list.h), the
+ * recorder's state one of SHIELDRT_FLIGHT_OFF.._FROZEN.
+ */
 struct srt_flight_rec {
 	struct srt_cycle_sample s;
 	u32 note;
-	u32 safe_why;			/* enum srt_safe_reason if TRIP */
+	u32 safe_why;			/* SHIELDRT_SAFE_* if TRIP */
 	u64 v[];			/* nsel values, f64 bit patterns */
 };
 
@@ -57,14 +59,6 @@ struct srt_flight_sigs {
 	u32 nsel;
 	u16 sel[SRT_FR_MAX_SEL];	/* SHIELDRT_SEL_OUT | index */
 	char names[SRT_FR_MAX_SEL][SRT_FR_NAME_LEN];
-};
-
-enum srt_fr_trigger {
-	SRT_FR_NONE,
-	SRT_FR_OVERRUN,			/* the cycle overran deadline or budget */
-	SRT_FR_SAFE,			/* the cycle entered safe state */
-	SRT_FR_MANUAL,			/* asked for through debugfs */
-	SRT_NR_FR_TRIGGERS
 };
 
 struct srt_flight {
@@ -81,7 +75,7 @@ struct srt_flight {
 	u32 in_run;
 	u32 out_run;
 	u32 post;			/* cycles recorded after the trigger */
-	u32 triggers;			/* BIT(enum srt_fr_trigger), READ_ONCE */
+	u32 triggers;			/* BIT(SHIELDRT_FLTRIG_*), READ_ONCE */
 	unsigned long manual;		/* bit 0: manual trigger pending */
 	int frozen;			/* see the protocol above */
 	u32 epoch;			/* bumped on every rearm, under lock */
@@ -92,7 +86,7 @@ struct srt_flight {
 	u32 left;			/* cycles still to record, triggered */
 	bool triggered;
 	bool cut_short;			/* stopped before post cycles passed */
-	u32 why;			/* enum srt_fr_trigger */
+	u32 why;			/* SHIELDRT_FLTRIG_* */
 	u64 trigger_cycle;
 	u64 trigger_index;		/* record number of the trigger cycle */
 	atomic_t ignored;		/* triggers while triggered or frozen */
@@ -101,7 +95,7 @@ struct srt_flight {
 /*
  * The ring's bookkeeping, pure (KUnit suite shieldrt_flight): after the
  * record of cycle @cycle went into slot fr->pos, move on and act on the
- * trigger @why (SRT_FR_NONE: none).  Returns true when the window is
+ * trigger @why (SHIELDRT_FLTRIG_NONE: none).  Returns true when the window is
  * complete and the ring must freeze.
  */
 static inline bool srt_fr_advance(struct srt_flight *fr, u32 why, u64 cycle)
@@ -138,28 +132,22 @@ static inline u32 srt_fr_window(const struct srt_flight *fr, u64 *first,
 }
 
 /* Automatic triggers; manual is always on. */
-#define SRT_FR_AUTO	(BIT(SRT_FR_OVERRUN) | BIT(SRT_FR_SAFE))
+#define SRT_FR_AUTO	(BIT(SHIELDRT_FLTRIG_OVERRUN) | BIT(SHIELDRT_FLTRIG_SAFE))
 
 extern const char * const srt_fr_trigger_names[SRT_NR_FR_TRIGGERS];
-
-enum srt_flight_state {
-	SRT_FLIGHT_OFF,			/* flight_cycles=0 */
-	SRT_FLIGHT_ARMED,
-	SRT_FLIGHT_TRIGGERED,		/* recording the post cycles */
-	SRT_FLIGHT_FROZEN,		/* a window to read */
-};
+extern const char * const srt_flight_state_names[SRT_NR_FLIGHT_STATES];
 
 /* srt_flight_status(): a view of the recorder under its lock. */
 struct srt_flight_status {
-	u32 state;			/* enum srt_flight_state */
+	u32 state;			/* SHIELDRT_FLIGHT_OFF.._FROZEN */
 	u32 epoch;			/* changes with every rearm */
-	u32 triggers;			/* BIT(enum srt_fr_trigger) on */
+	u32 triggers;			/* BIT(SHIELDRT_FLTRIG_*) on */
 	u32 size, post;
 	u32 allocated;			/* 0: the ring comes at start */
 	u32 stride;			/* bytes a record takes in the ring */
 	const struct srt_flight_sigs *sigs;	/* valid under fr->lock */
 	bool triggered;
-	u32 why;			/* enum srt_fr_trigger */
+	u32 why;			/* SHIELDRT_FLTRIG_* */
 	u32 left;
 	u32 ignored;
 	/* frozen */
@@ -192,7 +180,7 @@ int srt_flight_prepare(struct srt_flight *fr, const struct srt_config *cfg,
 		       const char *name, char *err, size_t errlen);
 void srt_flight_run_begin(struct srt_flight *fr);
 /*
- * One cycle's record: its sample, SRT_FR_HELD and SRT_FR_TRIP in @note,
+ * One cycle's record: its sample, SHIELDRT_FLIGHT_HELD and SHIELDRT_FLIGHT_TRIP in @note,
  * the safe reason it asked for, the inputs it computed with and the
  * outputs it published (or held).
  */

@@ -33,33 +33,22 @@
 static DEFINE_SPINLOCK(srt_err_lock);
 char srt_last_error[SRT_ERR_LEN];
 
-static const char * const srt_state_names[SRT_NR_STATES] = {
-	[SRT_STATE_CONFIGURED] = "configured",
-	[SRT_STATE_RUNNING] = "running",
-	[SRT_STATE_SAFE] = "safe",
-	[SRT_STATE_STOPPED] = "stopped",
+static const char * const srt_state_names[] = {
+	SHIELDRT_STATE_LIST(SRT_NAME_AT)
 };
 
-const char *srt_state_name(int state)
+const char *srt_state_name(u32 state)
 {
-	return state >= 0 && state < SRT_NR_STATES ?
-		srt_state_names[state] : "?";
+	return srt_name_of(srt_state_names, state);
 }
 
-static const char * const srt_safe_reason_names[SRT_NR_SAFE_REASONS] = {
-	[SRT_SAFE_OVERRUN] = "overrun",
-	[SRT_SAFE_RESUME] = "resume",
-	[SRT_SAFE_NONFINITE] = "nonfinite",
-	[SRT_SAFE_LIMIT] = "limit",
-	[SRT_SAFE_HEARTBEAT] = "heartbeat",
-	[SRT_SAFE_MANUAL] = "manual",
-	[SRT_SAFE_IO] = "io",
-	[SRT_SAFE_REMOTE] = "remote",
+static const char * const srt_safe_reason_names[] = {
+	SHIELDRT_SAFE_LIST(SRT_NAME_AT)
 };
 
 const char *srt_safe_reason_name(u32 why)
 {
-	return why < SRT_NR_SAFE_REASONS ? srt_safe_reason_names[why] : "?";
+	return srt_name_of(srt_safe_reason_names, why);
 }
 
 /*
@@ -159,7 +148,7 @@ static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
 /* Poll and hybrid loops spin; hrtimer and external ones sleep. */
 static bool srt_mode_spins(u32 mode)
 {
-	return mode == SRT_WAIT_POLL || mode == SRT_WAIT_HYBRID;
+	return mode == SHIELDRT_MODE_POLL || mode == SHIELDRT_MODE_HYBRID;
 }
 
 /* Checks against the machine, which the pure validator cannot see. */
@@ -284,7 +273,7 @@ static int srt_start_locked(struct srt_loop *loop, char *err, size_t errlen)
 	loop->task = task;
 	loop->requests = 0;
 	srt_loop_reset_stats(loop);
-	WRITE_ONCE(loop->state, SRT_STATE_RUNNING);
+	WRITE_ONCE(loop->state, SHIELDRT_STATE_RUNNING);
 	srt_io_run_begin(&loop->io, task);
 	wake_up_process(task);
 	return 0;
@@ -301,7 +290,7 @@ static void srt_stop_locked(struct srt_loop *loop)
 	kthread_stop(loop->task);
 	put_task_struct(loop->task);
 	loop->task = NULL;
-	WRITE_ONCE(loop->state, SRT_STATE_STOPPED);
+	WRITE_ONCE(loop->state, SHIELDRT_STATE_STOPPED);
 }
 
 /* Take a loop off the list; the list's reference goes to the caller. */
@@ -350,7 +339,7 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	loop->sig.n_out = SRT_DEFAULT_SIGNALS;
 	for (i = 0; i < SRT_MAX_SIGNALS; i++)
 		loop->safe_out[i] = 0;	/* +0.0 */
-	loop->state = SRT_STATE_CONFIGURED;
+	loop->state = SHIELDRT_STATE_CONFIGURED;
 	srt_hist_attach(loop, buckets);
 	return loop;
 }
@@ -598,7 +587,7 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 
 	mutex_lock(&srt_lock);
 	loop = srt_find_or_err(name, err, errlen);
-	if (loop && READ_ONCE(loop->state) != SRT_STATE_SAFE) {
+	if (loop && READ_ONCE(loop->state) != SHIELDRT_STATE_SAFE) {
 		snprintf(err, errlen, "loop '%s' is not in safe state (%s)",
 			 name, srt_state_name(READ_ONCE(loop->state)));
 		ret = -EBUSY;

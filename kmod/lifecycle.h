@@ -45,7 +45,7 @@ void srt_loop_cpu_down(unsigned int cpu);
 void srt_error_set(struct srt_loop *loop, const char *msg);
 void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
 void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt);
-const char *srt_state_name(int state);
+const char *srt_state_name(u32 state);
 const char *srt_safe_reason_name(u32 why);
 
 #endif /* SHIELDRT_LIFECYCLE_H */

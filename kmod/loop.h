@@ -18,6 +18,7 @@
 #include <linux/types.h>
 #include "chain.h"
 #include "config.h"
+#include "name_list.h"
 #include "shieldrt_cycle.h"
 #include "hist.h"
 #include "limits_loop.h"
@@ -30,39 +31,11 @@
 struct srt_region;
 #include "timing.h"
 
-enum srt_loop_state {
-	SRT_STATE_CONFIGURED,
-	SRT_STATE_RUNNING,
-	SRT_STATE_SAFE,		/* running, outputs held until resume */
-	SRT_STATE_STOPPED,
-	SRT_NR_STATES
-};
-
-/* Why a loop entered or left safe state (trace event safe_state). */
-enum srt_safe_reason {
-	SRT_SAFE_OVERRUN,	/* policy safe: N overruns in a row */
-	SRT_SAFE_RESUME,	/* left safe state on an explicit resume */
-	SRT_SAFE_NONFINITE,	/* an output was NaN or Inf */
-	SRT_SAFE_LIMIT,		/* an output was outside its limits */
-	SRT_SAFE_HEARTBEAT,	/* the feeding process went quiet */
-	SRT_SAFE_MANUAL,	/* asked for by the operator */
-	SRT_SAFE_IO,		/* a provider went away or triggers stopped */
-	SRT_SAFE_REMOTE,	/* a provider's remote data went stale */
-	SRT_NR_SAFE_REASONS
-};
-
-/* Timings the loop histograms; each also feeds the stats file. */
-enum srt_metric {
-	SRT_M_IRQ,		/* hrtimer expiry to its handler */
-	SRT_M_THREAD,		/* timer target to the thread running */
-	SRT_M_LATENESS,		/* deadline to the start of the work */
-	SRT_M_COMPUTE,		/* work start to work end */
-	SRT_M_SLACK,		/* work end to the next deadline (>= 0) */
-	SRT_M_NOISE,		/* clock gaps seen while spinning */
-	SRT_M_SECTION,		/* inside the cycle section */
-	SRT_M_LOCKWAIT,		/* waiting for the section's lock */
-	SRT_NR_METRICS
-};
+/*
+ * A loop's state is one of SHIELDRT_STATE_*, why it entered safe state
+ * one of SHIELDRT_SAFE_*, its histograms are SHIELDRT_M_* (uapi/shieldrt.h,
+ * counts in name_list.h).
+ */
 
 /* Counters written by the loop thread only, read under stats_seq. */
 struct srt_counters {
@@ -77,7 +50,7 @@ struct srt_counters {
 	u64 noise_events;
 	u64 noise_ns;		/* total time lost to noise */
 	u64 safe_entries;
-	u32 safe_reason;	/* enum srt_safe_reason of the last entry */
+	u32 safe_reason;	/* SHIELDRT_SAFE_* of the last entry */
 	u64 clock_errors;	/* a reading went backwards */
 	u64 yields;		/* poll: housekeeping sleeps taken */
 	u64 rcu_yields;		/* poll/hybrid: sleeps for a stuck grace period */
@@ -129,7 +102,7 @@ struct srt_cycle_ctx {
 	u64 yields_forced;
 	bool clock_back;
 	bool safe;			/* loop was in safe state this cycle */
-	enum srt_safe_reason safe_why;
+	u32 safe_why;			/* SHIELDRT_SAFE_* */
 	bool want_safe;
 	bool fpu_held;			/* the section opened the FPU */
 	u64 sec_start_ns;
@@ -171,7 +144,7 @@ struct srt_loop {
 	seqcount_t live_seq;
 	struct srt_live live;
 
-	int state;			/* enum srt_loop_state, READ/WRITE_ONCE */
+	u32 state;			/* SHIELDRT_STATE_*, READ/WRITE_ONCE */
 	unsigned long requests;		/* SRT_REQ_* bits for the loop thread */
 
 	/* Timer wait: the handler records its latency and wakes the loop. */

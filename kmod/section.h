@@ -40,7 +40,7 @@
 struct srt_sec_lock {
 	struct list_head node;		/* named locks, under srt_lock */
 	char name[SRT_NAME_LEN];	/* "" for a loop's own lock */
-	u32 kind;			/* enum srt_section_kind of its users */
+	u32 kind;			/* SHIELDRT_SECTION_* of its users */
 	unsigned int users;		/* loops using it, under srt_lock */
 	raw_spinlock_t raw;
 	spinlock_t spin;
@@ -49,7 +49,7 @@ struct srt_sec_lock {
 /* Does this kind's lock sleep, so that it goes outside the FPU section? */
 static inline bool srt_section_sleeps(u32 kind)
 {
-	return IS_ENABLED(CONFIG_PREEMPT_RT) && kind == SRT_SEC_SPINLOCK;
+	return IS_ENABLED(CONFIG_PREEMPT_RT) && kind == SHIELDRT_SECTION_SPINLOCK;
 }
 
 /* Enter the part of the section that is not a sleeping lock. */
@@ -59,16 +59,16 @@ srt_section_enter(u32 kind, struct srt_sec_lock *l)
 	unsigned long flags = 0;
 
 	switch (kind) {
-	case SRT_SEC_PREEMPT:
+	case SHIELDRT_SECTION_PREEMPT:
 		preempt_disable();
 		break;
-	case SRT_SEC_IRQSAVE:
+	case SHIELDRT_SECTION_IRQSAVE:
 		local_irq_save(flags);
 		break;
-	case SRT_SEC_RAW_SPINLOCK:
+	case SHIELDRT_SECTION_RAW_SPINLOCK:
 		raw_spin_lock_irqsave(&l->raw, flags);
 		break;
-	case SRT_SEC_SPINLOCK:
+	case SHIELDRT_SECTION_SPINLOCK:
 		spin_lock_irqsave(&l->spin, flags);
 		break;
 	default:
@@ -81,16 +81,16 @@ static __always_inline void
 srt_section_leave(u32 kind, struct srt_sec_lock *l, unsigned long flags)
 {
 	switch (kind) {
-	case SRT_SEC_PREEMPT:
+	case SHIELDRT_SECTION_PREEMPT:
 		preempt_enable();
 		break;
-	case SRT_SEC_IRQSAVE:
+	case SHIELDRT_SECTION_IRQSAVE:
 		local_irq_restore(flags);
 		break;
-	case SRT_SEC_RAW_SPINLOCK:
+	case SHIELDRT_SECTION_RAW_SPINLOCK:
 		raw_spin_unlock_irqrestore(&l->raw, flags);
 		break;
-	case SRT_SEC_SPINLOCK:
+	case SHIELDRT_SECTION_SPINLOCK:
 		spin_unlock_irqrestore(&l->spin, flags);
 		break;
 	default:

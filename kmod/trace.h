@@ -16,11 +16,6 @@
 #include "config.h"
 #include "f64text.h"
 
-TRACE_DEFINE_ENUM(SRT_WAIT_HRTIMER);
-TRACE_DEFINE_ENUM(SRT_WAIT_POLL);
-TRACE_DEFINE_ENUM(SRT_WAIT_HYBRID);
-TRACE_DEFINE_ENUM(SRT_WAIT_EXTERNAL);
-
 TRACE_DEFINE_ENUM(SRT_CYC_OVERRUN);
 TRACE_DEFINE_ENUM(SRT_CYC_BUDGET);
 TRACE_DEFINE_ENUM(SRT_CYC_SAFE);
@@ -30,12 +25,16 @@ TRACE_DEFINE_ENUM(SRT_CYC_CLOCK);
 TRACE_DEFINE_ENUM(SRT_CYC_SECTION);
 TRACE_DEFINE_ENUM(SRT_CYC_IO);
 
+/*
+ * Symbols from the UAPI header's name lists: each entry ends with a
+ * comma, so each table closes with one for a value no field takes.
+ */
+#define SRT_TRACE_SYM(value, name)	{ value, name },
+#define SRT_TRACE_SYM_END		{ 0xffffffff, "?" }
+
 #define srt_show_mode(m)						\
-	__print_symbolic(m,						\
-			 { SRT_WAIT_HRTIMER, "hrtimer" },		\
-			 { SRT_WAIT_POLL, "poll" },			\
-			 { SRT_WAIT_HYBRID, "hybrid" },		\
-			 { SRT_WAIT_EXTERNAL, "external" })
+	__print_symbolic(m, SHIELDRT_MODE_LIST(SRT_TRACE_SYM)		\
+			 SRT_TRACE_SYM_END)
 
 #define srt_show_flags(f)						\
 	__print_flags(f, "|",						\
@@ -49,15 +48,8 @@ TRACE_DEFINE_ENUM(SRT_CYC_IO);
 		      { SRT_CYC_IO, "io" })
 
 #define srt_show_safe_reason(r)						\
-	__print_symbolic(r,						\
-			 { SHIELDRT_SAFE_OVERRUN, "overrun" },		\
-			 { SHIELDRT_SAFE_RESUME, "resume" },			\
-			 { SHIELDRT_SAFE_NONFINITE, "nonfinite" },		\
-			 { SHIELDRT_SAFE_LIMIT, "limit" },			\
-			 { SHIELDRT_SAFE_HEARTBEAT, "heartbeat" },		\
-			 { SHIELDRT_SAFE_MANUAL, "manual" },		\
-			 { SHIELDRT_SAFE_IO, "io" },			\
-			 { SHIELDRT_SAFE_REMOTE, "remote" })
+	__print_symbolic(r, SHIELDRT_SAFE_LIST(SRT_TRACE_SYM)		\
+			 SRT_TRACE_SYM_END)
 
 /* cycle and overrun carry the same record: one cycle's outcome. */
 DECLARE_EVENT_CLASS(shieldrt_cycle_class,

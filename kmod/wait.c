@@ -91,7 +91,7 @@ static int srt_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
 			break;
 		/* A provider went away: once, to enter safe state. */
 		if (srt_io_gone(&loop->io) &&
-		    READ_ONCE(loop->state) != SRT_STATE_SAFE)
+		    READ_ONCE(loop->state) != SHIELDRT_STATE_SAFE)
 			break;
 		schedule();
 	}
@@ -178,7 +178,7 @@ static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	c->noise_events++;
 	c->noise_ns += gap;
 	c->s.flags |= SRT_CYC_NOISE;
-	srt_hist_add(&loop->hist[SRT_M_NOISE], gap);
+	srt_hist_add(&loop->hist[SHIELDRT_M_NOISE], gap);
 	trace_noise(loop->name, c->s.cycle, at, gap);
 }
 
@@ -336,28 +336,28 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	/* The runtime's own work after the last cycle's outputs. */
 	if (loop->prev_end_ns)
 		c->post_ns = now - loop->prev_end_ns;
-	if (loop->cfg.mode == SRT_WAIT_EXTERNAL)
+	if (loop->cfg.mode == SHIELDRT_MODE_EXTERNAL)
 		return srt_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
 		c->wait_end_ns = now;
 		/* Behind: no gap, so only a yield overdue long enough. */
-		if (loop->cfg.mode == SRT_WAIT_POLL)
+		if (loop->cfg.mode == SHIELDRT_MODE_POLL)
 			ret = srt_maybe_yield(loop, c, deadline);
-		if (!ret && loop->cfg.mode != SRT_WAIT_HRTIMER)
+		if (!ret && loop->cfg.mode != SHIELDRT_MODE_HRTIMER)
 			ret = srt_rcu_check(loop, c, deadline);
 		return ret;
 	}
 
 	switch (loop->cfg.mode) {
-	case SRT_WAIT_HRTIMER:
+	case SHIELDRT_MODE_HRTIMER:
 		return srt_sleep_until(loop, c, now, deadline);
-	case SRT_WAIT_POLL:
+	case SHIELDRT_MODE_POLL:
 		ret = srt_maybe_yield(loop, c, deadline);
 		if (!ret)
 			ret = srt_rcu_check(loop, c, deadline);
 		break;
-	case SRT_WAIT_HYBRID:
+	case SHIELDRT_MODE_HYBRID:
 		target = deadline - loop->slack.slack_ns;
 		if (target > now + loop->slack.min_ns) {
 			ret = srt_sleep_until(loop, c, now, target);
@@ -381,7 +381,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		return ret;
 	ret = srt_spin_until(loop, c, deadline, SRT_SPIN_WAIT);
 	/* The reading that ended the spin: the cycle starts there. */
-	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SRT_WAIT_POLL)
+	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SHIELDRT_MODE_POLL)
 		c->s.thread_latency_ns = srt_delta(c->wait_end_ns, deadline);
 	return ret;
 }

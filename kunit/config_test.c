@@ -16,28 +16,28 @@ struct srt_cfg_case {
 #define BAD(d, l, e)	{ d, l, -EINVAL, e, 0, 0 }
 
 static const struct srt_cfg_case srt_cfg_cases[] = {
-	OK("minimal line, defaults", "name=a cpu=1", 1000000, SRT_WAIT_HRTIMER),
+	OK("minimal line, defaults", "name=a cpu=1", 1000000, SHIELDRT_MODE_HRTIMER),
 	OK("blanks, tabs and newline", "  name=a\tcpu=0   period_us=250\n",
-	   250000, SRT_WAIT_HRTIMER),
+	   250000, SHIELDRT_MODE_HRTIMER),
 	OK("shortest period", "name=a cpu=0 period_us=10", 10000,
-	   SRT_WAIT_HRTIMER),
+	   SHIELDRT_MODE_HRTIMER),
 	OK("longest period", "name=a cpu=0 period_us=1000000",
-	   1000000000, SRT_WAIT_HRTIMER),
+	   1000000000, SHIELDRT_MODE_HRTIMER),
 	OK("every key",
 	   "name=loop_1 cpu=3 prio=99 period_us=100 mode=hybrid budget_ns=5000 policy=safe safe_after=5 catchup_max=2 heartbeat_cycles=100 workload_ns=1000 noise_ns=500 slack_min_ns=1000 slack_max_ns=50000 yield_us=10 yield_every_ms=100 align=1 phase_us=50 hist_bucket_ns=128 hist_buckets=1000 force=1",
-	   100000, SRT_WAIT_HYBRID),
+	   100000, SHIELDRT_MODE_HYBRID),
 	OK("short period with default slack", "name=a cpu=0 period_us=50 mode=hybrid",
-	   50000, SRT_WAIT_HYBRID),
+	   50000, SHIELDRT_MODE_HYBRID),
 	OK("poll mode, prio 1", "name=p-2 cpu=2 mode=poll prio=1", 1000000,
-	   SRT_WAIT_POLL),
+	   SHIELDRT_MODE_POLL),
 	OK("flight_signals: a count", "name=a cpu=0 flight_signals=32", 1000000,
-	   SRT_WAIT_HRTIMER),
+	   SHIELDRT_MODE_HRTIMER),
 	OK("flight_signals: all", "name=a cpu=0 flight_signals=all", 1000000,
-	   SRT_WAIT_HRTIMER),
+	   SHIELDRT_MODE_HRTIMER),
 	OK("flight_signals: none, timing only", "name=a cpu=0 flight_signals=0",
-	   1000000, SRT_WAIT_HRTIMER),
+	   1000000, SHIELDRT_MODE_HRTIMER),
 	OK("flight_signals: names", "name=a cpu=0 flight_signals=pos,in0,blk.y",
-	   1000000, SRT_WAIT_HRTIMER),
+	   1000000, SHIELDRT_MODE_HRTIMER),
 	BAD("flight_signals: a count over 32", "name=a cpu=0 flight_signals=33",
 	    "33 is over 32"),
 	BAD("flight_signals: three digits are a count too",
@@ -45,7 +45,7 @@ static const struct srt_cfg_case srt_cfg_cases[] = {
 	BAD("flight_signals: a leading zero is a count too",
 	    "name=a cpu=0 flight_signals=033", "033 is over 32"),
 	OK("flight_signals: a count with leading zeros",
-	   "name=a cpu=0 flight_signals=007", 1000000, SRT_WAIT_HRTIMER),
+	   "name=a cpu=0 flight_signals=007", 1000000, SHIELDRT_MODE_HRTIMER),
 	BAD("flight_signals: an empty name", "name=a cpu=0 flight_signals=a,,b",
 	    "name 2 is empty"),
 	BAD("flight_signals: a trailing comma", "name=a cpu=0 flight_signals=a,",
@@ -160,7 +160,7 @@ static void srt_test_config_every_key(struct kunit *test)
 					       sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, seen, (u32)BIT(SRT_NR_KEYS) - 1);
 	KUNIT_EXPECT_EQ(test, cfgp->live.yield_every_ns, 14000000ULL);
-	KUNIT_EXPECT_EQ(test, cfgp->live.policy, (u32)SRT_POLICY_CATCHUP);
+	KUNIT_EXPECT_EQ(test, cfgp->live.policy, (u32)SHIELDRT_POLICY_CATCHUP);
 	KUNIT_EXPECT_EQ(test, cfgp->live.heartbeat_cycles, 5U);
 	KUNIT_EXPECT_EQ(test, cfgp->live.section_budget_ns, 18000ULL);
 	KUNIT_EXPECT_EQ(test, cfgp->trigger_timeout_ns, 19000ULL);

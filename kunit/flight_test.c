@@ -59,14 +59,14 @@ static void srt_test_fr_window(struct kunit *test)
 	atomic_set(&fr->ignored, 0);
 	/* Cycle numbers run 1000 ahead of record numbers. */
 	for (i = 0; i < c->frozen_at + 50 && !frozen_at; i++) {
-		why = i == c->trigger ? SRT_FR_OVERRUN :
-		      c->again && i == c->again ? SRT_FR_SAFE : SRT_FR_NONE;
+		why = i == c->trigger ? SHIELDRT_FLTRIG_OVERRUN :
+		      c->again && i == c->again ? SHIELDRT_FLTRIG_SAFE : SHIELDRT_FLTRIG_NONE;
 		KUNIT_ASSERT_EQ(test, fr->pos, (u32)(i % c->nr));
 		if (srt_fr_advance(fr, why, i + 1000))
 			frozen_at = fr->written;
 	}
 	KUNIT_EXPECT_EQ(test, frozen_at, c->frozen_at);
-	KUNIT_EXPECT_EQ(test, fr->why, (u32)SRT_FR_OVERRUN);
+	KUNIT_EXPECT_EQ(test, fr->why, (u32)SHIELDRT_FLTRIG_OVERRUN);
 	KUNIT_EXPECT_EQ(test, fr->trigger_cycle, c->trigger + 1000);
 	KUNIT_EXPECT_EQ(test, fr->trigger_index, c->trigger);
 	KUNIT_EXPECT_EQ(test, (u32)atomic_read(&fr->ignored), c->ignored);
@@ -92,7 +92,7 @@ static void srt_test_fr_no_trigger(struct kunit *test)
 	fr->nr = 8;
 	fr->post = 2;
 	for (i = 0; i < 100; i++)
-		KUNIT_ASSERT_FALSE(test, srt_fr_advance(fr, SRT_FR_NONE, i));
+		KUNIT_ASSERT_FALSE(test, srt_fr_advance(fr, SHIELDRT_FLTRIG_NONE, i));
 	KUNIT_EXPECT_FALSE(test, fr->triggered);
 	KUNIT_EXPECT_EQ(test, srt_fr_window(fr, &first, &slot), 8U);
 	KUNIT_EXPECT_EQ(test, first, 92ULL);

@@ -31,7 +31,7 @@ static void srt_test_on_time(struct kunit *test)
 	struct srt_decision d;
 	struct srt_live l;
 
-	srt_live_for(&l, SRT_POLICY_SKIP);
+	srt_live_for(&l, SHIELDRT_POLICY_SKIP);
 	srt_step(&l, &st, D, D + 10, 0, &d);
 	KUNIT_EXPECT_EQ(test, d.next_deadline, D + P);
 	KUNIT_EXPECT_EQ(test, d.missed, 0ULL);
@@ -44,7 +44,7 @@ static void srt_test_skip(struct kunit *test)
 	struct srt_decision d;
 	struct srt_live l;
 
-	srt_live_for(&l, SRT_POLICY_SKIP);
+	srt_live_for(&l, SHIELDRT_POLICY_SKIP);
 	srt_step(&l, &st, D, D + 2 * P + 1, 0, &d);
 	/* D+P and D+2P passed: skipped, the next is D+3P (phase kept). */
 	KUNIT_EXPECT_EQ(test, d.missed, 2ULL);
@@ -60,7 +60,7 @@ static void srt_test_catchup(struct kunit *test)
 	struct srt_decision d;
 	struct srt_live l;
 
-	srt_live_for(&l, SRT_POLICY_CATCHUP);
+	srt_live_for(&l, SHIELDRT_POLICY_CATCHUP);
 	srt_step(&l, &st, D, D + 2 * P + 1, 0, &d);
 	KUNIT_EXPECT_EQ(test, d.missed, 0ULL);
 	KUNIT_EXPECT_EQ(test, d.next_deadline, D + P);
@@ -73,7 +73,7 @@ static void srt_test_catchup_cap(struct kunit *test)
 	struct srt_decision d;
 	struct srt_live l;
 
-	srt_live_for(&l, SRT_POLICY_CATCHUP);
+	srt_live_for(&l, SHIELDRT_POLICY_CATCHUP);
 	/* 15 deadlines behind with a cap of 10: 5 are dropped. */
 	srt_step(&l, &st, D, D + 15 * P + 1, 0, &d);
 	KUNIT_EXPECT_EQ(test, d.missed, 5ULL);
@@ -88,7 +88,7 @@ static void srt_test_safe_after_n(struct kunit *test)
 	struct srt_live l;
 	u64 dl = D;
 
-	srt_live_for(&l, SRT_POLICY_SAFE);
+	srt_live_for(&l, SHIELDRT_POLICY_SAFE);
 	srt_step(&l, &st, dl, dl + P + 1, 0, &d);	/* overrun 1 */
 	KUNIT_EXPECT_FALSE(test, d.enter_safe);
 	dl = d.next_deadline;
@@ -125,7 +125,7 @@ static void srt_test_resume(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, st.safe);
 	KUNIT_EXPECT_EQ(test, st.consecutive, 0U);
 	/* After resume it takes safe_after new overruns again. */
-	srt_live_for(&l, SRT_POLICY_SAFE);
+	srt_live_for(&l, SHIELDRT_POLICY_SAFE);
 	srt_step(&l, &st, D, D + P + 1, 0, &d);
 	srt_step(&l, &st, D, D + P + 1, 0, &d);
 	KUNIT_EXPECT_FALSE(test, st.safe);
@@ -140,7 +140,7 @@ static void srt_test_skip_policy_never_safe(struct kunit *test)
 	struct srt_live l;
 	int i;
 
-	srt_live_for(&l, SRT_POLICY_SKIP);
+	srt_live_for(&l, SHIELDRT_POLICY_SKIP);
 	for (i = 0; i < 10; i++)
 		srt_step(&l, &st, D, D + P + 1, 0, &d);
 	KUNIT_EXPECT_FALSE(test, st.safe);

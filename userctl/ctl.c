@@ -451,73 +451,41 @@ char *ctl_view(const char *loop, const char *view)
 #define CTL_NAME(table, i) \
 	((i) < ARRAY_SIZE(table) && (table)[i] ? (table)[i] : "?")
 
+/* Tables from the UAPI header's name lists, indexed by value. */
+#define CTL_NAME_AT(value, name)					\
+	[value] = name,
+#define CTL_METRIC_AT(value, key, col)					\
+	[value] = { key, col },
+
 static const char *const ctl_states[] = {
-	[SHIELDRT_STATE_CONFIGURED] = "configured",
-	[SHIELDRT_STATE_RUNNING] = "running",
-	[SHIELDRT_STATE_SAFE] = "safe",
-	[SHIELDRT_STATE_STOPPED] = "stopped",
+	SHIELDRT_STATE_LIST(CTL_NAME_AT)
 };
 
 static const char *const ctl_modes[] = {
-	[SHIELDRT_MODE_HRTIMER] = "hrtimer",
-	[SHIELDRT_MODE_POLL] = "poll",
-	[SHIELDRT_MODE_HYBRID] = "hybrid",
-	[SHIELDRT_MODE_EXTERNAL] = "external",
+	SHIELDRT_MODE_LIST(CTL_NAME_AT)
 };
 
 static const char *const ctl_sections[] = {
-	[SHIELDRT_SECTION_NONE] = "none",
-	[SHIELDRT_SECTION_PREEMPT] = "preempt",
-	[SHIELDRT_SECTION_IRQSAVE] = "irqsave",
-	[SHIELDRT_SECTION_RAW_SPINLOCK] = "raw_spinlock",
-	[SHIELDRT_SECTION_SPINLOCK] = "spinlock",
+	SHIELDRT_SECTION_LIST(CTL_NAME_AT)
 };
 
 static const char *const ctl_safe_reasons[] = {
-	[SHIELDRT_SAFE_OVERRUN] = "overrun",
-	[SHIELDRT_SAFE_RESUME] = "resume",
-	[SHIELDRT_SAFE_NONFINITE] = "nonfinite",
-	[SHIELDRT_SAFE_LIMIT] = "limit",
-	[SHIELDRT_SAFE_HEARTBEAT] = "heartbeat",
-	[SHIELDRT_SAFE_MANUAL] = "manual",
-	[SHIELDRT_SAFE_IO] = "io",
-	[SHIELDRT_SAFE_REMOTE] = "remote",
+	SHIELDRT_SAFE_LIST(CTL_NAME_AT)
 };
 
 static const char *const ctl_fltrigs[] = {
-	[SHIELDRT_FLTRIG_NONE] = "none",
-	[SHIELDRT_FLTRIG_OVERRUN] = "overrun",
-	[SHIELDRT_FLTRIG_SAFE] = "safe",
-	[SHIELDRT_FLTRIG_MANUAL] = "manual",
+	SHIELDRT_FLTRIG_LIST(CTL_NAME_AT)
 };
 
 static const char *const ctl_flight_states[] = {
-	[SHIELDRT_FLIGHT_OFF] = "off",
-	[SHIELDRT_FLIGHT_ARMED] = "armed",
-	[SHIELDRT_FLIGHT_TRIGGERED] = "triggered",
-	[SHIELDRT_FLIGHT_FROZEN] = "frozen",
+	SHIELDRT_FLIGHT_STATE_LIST(CTL_NAME_AT)
 };
 
-static const char *const ctl_metric_keys[] = {
-	[SHIELDRT_M_IRQ] = "irq_latency",
-	[SHIELDRT_M_THREAD] = "thread_latency",
-	[SHIELDRT_M_LATENESS] = "lateness",
-	[SHIELDRT_M_COMPUTE] = "compute",
-	[SHIELDRT_M_SLACK] = "slack",
-	[SHIELDRT_M_NOISE] = "noise",
-	[SHIELDRT_M_SECTION] = "section",
-	[SHIELDRT_M_LOCKWAIT] = "lock_wait",
-};
-
-static const char *const ctl_metric_cols[] = {
-	[SHIELDRT_M_IRQ] = "IRQ",
-	[SHIELDRT_M_THREAD] = "Thr",
-	[SHIELDRT_M_LATENESS] = "Late",
-	[SHIELDRT_M_COMPUTE] = "Compute",
-	[SHIELDRT_M_SLACK] = "Slack",
-	[SHIELDRT_M_NOISE] = "Noise",
-	[SHIELDRT_M_SECTION] = "Section",
-	[SHIELDRT_M_LOCKWAIT] = "LockWait",
+static const struct {
+	const char *key;
+	const char *col;
+} ctl_metrics[] = {
+	SHIELDRT_M_LIST(CTL_METRIC_AT)
 };
 
 const char *ctl_state_name(__u32 state)
@@ -552,16 +520,16 @@ const char *ctl_flight_state_name(__u32 state)
 
 const char *ctl_metric_key(unsigned int m, char *buf, size_t len)
 {
-	if (m < ARRAY_SIZE(ctl_metric_keys))
-		return ctl_metric_keys[m];
+	if (m < ARRAY_SIZE(ctl_metrics))
+		return ctl_metrics[m].key;
 	snprintf(buf, len, "metric%u", m);
 	return buf;
 }
 
 const char *ctl_metric_col(unsigned int m, char *buf, size_t len)
 {
-	if (m < ARRAY_SIZE(ctl_metric_cols))
-		return ctl_metric_cols[m];
+	if (m < ARRAY_SIZE(ctl_metrics))
+		return ctl_metrics[m].col;
 	snprintf(buf, len, "M%u", m);
 	return buf;
 }

@@ -353,35 +353,83 @@ struct shieldrt_attach {
 #define SHIELDRT_PARAMS_TEXT_MAX	(16 * 1024)
 #define SHIELDRT_STRUCT_MAX	4096	/* largest _IOC_SIZE taken */
 
+/*
+ * Name lists.  Each numbered set below has its values (#defines) and a
+ * list that names them: SHIELDRT_STATE_LIST(X) is X(value, "name") for
+ * every value, in value order from 0 (the values are dense).  Programs
+ * build their name tables from the lists: the module, its trace events,
+ * userctl and the Python reader (userctl/python/shieldrt/_uapi.py, made
+ * from this header) all do.  SHIELDRT_M_LIST gives a metric's key and
+ * its column title: X(value, "key", "Title").  A new value is one
+ * #define and one row.
+ */
+
 /* Loop states (stats, list). */
 #define SHIELDRT_STATE_CONFIGURED	0
 #define SHIELDRT_STATE_RUNNING		1
 #define SHIELDRT_STATE_SAFE		2	/* running, outputs held */
 #define SHIELDRT_STATE_STOPPED		3
+#define SHIELDRT_STATE_LIST(X)						\
+	X(SHIELDRT_STATE_CONFIGURED, "configured")			\
+	X(SHIELDRT_STATE_RUNNING, "running")				\
+	X(SHIELDRT_STATE_SAFE, "safe")					\
+	X(SHIELDRT_STATE_STOPPED, "stopped")
 
 /* Wait modes (the mode= setting). */
 #define SHIELDRT_MODE_HRTIMER	0
 #define SHIELDRT_MODE_POLL	1
 #define SHIELDRT_MODE_HYBRID	2
-#define SHIELDRT_MODE_EXTERNAL	3
+#define SHIELDRT_MODE_EXTERNAL	3	/* a provider's srt_io_trigger() */
+#define SHIELDRT_MODE_LIST(X)						\
+	X(SHIELDRT_MODE_HRTIMER, "hrtimer")				\
+	X(SHIELDRT_MODE_POLL, "poll")					\
+	X(SHIELDRT_MODE_HYBRID, "hybrid")				\
+	X(SHIELDRT_MODE_EXTERNAL, "external")
 
 /* Cycle sections (the section= setting). */
-#define SHIELDRT_SECTION_NONE		0
-#define SHIELDRT_SECTION_PREEMPT	1
-#define SHIELDRT_SECTION_IRQSAVE	2
-#define SHIELDRT_SECTION_RAW_SPINLOCK	3
-#define SHIELDRT_SECTION_SPINLOCK	4
+#define SHIELDRT_SECTION_NONE		0	/* preemptible, interrupts on */
+#define SHIELDRT_SECTION_PREEMPT	1	/* preemption off */
+#define SHIELDRT_SECTION_IRQSAVE	2	/* interrupts off */
+#define SHIELDRT_SECTION_RAW_SPINLOCK	3	/* a raw spinlock, own or lock= */
+#define SHIELDRT_SECTION_SPINLOCK	4	/* a spinlock; sleeps on PREEMPT_RT */
+#define SHIELDRT_SECTION_LIST(X)					\
+	X(SHIELDRT_SECTION_NONE, "none")				\
+	X(SHIELDRT_SECTION_PREEMPT, "preempt")				\
+	X(SHIELDRT_SECTION_IRQSAVE, "irqsave")				\
+	X(SHIELDRT_SECTION_RAW_SPINLOCK, "raw_spinlock")		\
+	X(SHIELDRT_SECTION_SPINLOCK, "spinlock")
 
-/* Why a loop last entered safe state (stats.safe_reason). */
-#define SHIELDRT_SAFE_OVERRUN	0
-#define SHIELDRT_SAFE_RESUME	1
-#define SHIELDRT_SAFE_NONFINITE	2
-#define SHIELDRT_SAFE_LIMIT	3
-#define SHIELDRT_SAFE_HEARTBEAT	4
-#define SHIELDRT_SAFE_MANUAL	5
-#define SHIELDRT_SAFE_IO	6
+/* Overrun policies (the policy= setting). */
+#define SHIELDRT_POLICY_SKIP		0	/* drop the periods missed */
+#define SHIELDRT_POLICY_CATCHUP		1	/* run them late, up to catchup_max */
+#define SHIELDRT_POLICY_SAFE		2	/* safe state after safe_after */
+#define SHIELDRT_POLICY_LIST(X)						\
+	X(SHIELDRT_POLICY_SKIP, "skip")					\
+	X(SHIELDRT_POLICY_CATCHUP, "catchup")				\
+	X(SHIELDRT_POLICY_SAFE, "safe")
+
+/*
+ * Why a loop last entered safe state (stats.safe_reason); RESUME is the
+ * safe_state trace event's reason when a loop leaves it.
+ */
+#define SHIELDRT_SAFE_OVERRUN	0	/* policy safe: overruns in a row */
+#define SHIELDRT_SAFE_RESUME	1	/* left safe state on a resume */
+#define SHIELDRT_SAFE_NONFINITE	2	/* an output was NaN or Inf */
+#define SHIELDRT_SAFE_LIMIT	3	/* an output was outside its limits */
+#define SHIELDRT_SAFE_HEARTBEAT	4	/* the feeding process went quiet */
+#define SHIELDRT_SAFE_MANUAL	5	/* reserved: asked for by the operator */
+#define SHIELDRT_SAFE_IO	6	/* a provider went away or triggers stopped */
 #define SHIELDRT_SAFE_REMOTE	7	/* an I/O provider's remote data went stale */
-#define SHIELDRT_SAFE_NEVER	0xffffffffU	/* no safe entry yet */
+#define SHIELDRT_SAFE_LIST(X)						\
+	X(SHIELDRT_SAFE_OVERRUN, "overrun")				\
+	X(SHIELDRT_SAFE_RESUME, "resume")				\
+	X(SHIELDRT_SAFE_NONFINITE, "nonfinite")				\
+	X(SHIELDRT_SAFE_LIMIT, "limit")					\
+	X(SHIELDRT_SAFE_HEARTBEAT, "heartbeat")				\
+	X(SHIELDRT_SAFE_MANUAL, "manual")				\
+	X(SHIELDRT_SAFE_IO, "io")					\
+	X(SHIELDRT_SAFE_REMOTE, "remote")
+#define SHIELDRT_SAFE_NEVER	0xffffffffU	/* no safe entry yet: "none" */
 
 /* The measured times, in this order in stats.metric[] and the buckets. */
 #define SHIELDRT_M_IRQ		0	/* hrtimer expiry to its handler */
@@ -392,7 +440,16 @@ struct shieldrt_attach {
 #define SHIELDRT_M_NOISE	5	/* clock gaps seen while spinning */
 #define SHIELDRT_M_SECTION	6	/* inside the cycle section */
 #define SHIELDRT_M_LOCKWAIT	7	/* waiting for the section's lock */
-#define SHIELDRT_NR_METRICS	8
+#define SHIELDRT_M_LIST(X)						\
+	X(SHIELDRT_M_IRQ, "irq_latency", "IRQ")				\
+	X(SHIELDRT_M_THREAD, "thread_latency", "Thr")			\
+	X(SHIELDRT_M_LATENESS, "lateness", "Late")			\
+	X(SHIELDRT_M_COMPUTE, "compute", "Compute")			\
+	X(SHIELDRT_M_SLACK, "slack", "Slack")				\
+	X(SHIELDRT_M_NOISE, "noise", "Noise")				\
+	X(SHIELDRT_M_SECTION, "section", "Section")			\
+	X(SHIELDRT_M_LOCKWAIT, "lock_wait", "LockWait")
+#define SHIELDRT_NR_METRICS	8	/* the entries of SHIELDRT_M_LIST */
 #define SHIELDRT_MAX_METRICS	16	/* room in the structs */
 
 /*
@@ -427,6 +484,11 @@ struct shieldrt_req {
 #define SHIELDRT_FLTRIG_OVERRUN	1	/* a cycle overran deadline or budget */
 #define SHIELDRT_FLTRIG_SAFE	2	/* a cycle entered safe state */
 #define SHIELDRT_FLTRIG_MANUAL	3	/* asked for (always on) */
+#define SHIELDRT_FLTRIG_LIST(X)						\
+	X(SHIELDRT_FLTRIG_NONE, "none")					\
+	X(SHIELDRT_FLTRIG_OVERRUN, "overrun")				\
+	X(SHIELDRT_FLTRIG_SAFE, "safe")					\
+	X(SHIELDRT_FLTRIG_MANUAL, "manual")
 
 /*
  * Timing summary of one metric, in ns; min is 0 while count is 0.  count,
@@ -637,6 +699,11 @@ struct shieldrt_flight_vrec {
 #define SHIELDRT_FLIGHT_ARMED		1
 #define SHIELDRT_FLIGHT_TRIGGERED	2	/* recording the post cycles */
 #define SHIELDRT_FLIGHT_FROZEN		3	/* a window to dump */
+#define SHIELDRT_FLIGHT_STATE_LIST(X)					\
+	X(SHIELDRT_FLIGHT_OFF, "off")					\
+	X(SHIELDRT_FLIGHT_ARMED, "armed")				\
+	X(SHIELDRT_FLIGHT_TRIGGERED, "triggered")			\
+	X(SHIELDRT_FLIGHT_FROZEN, "frozen")
 
 /*
  * The flight recorder's state and, when frozen, its window, oldest record

@@ -33,7 +33,7 @@ static void *srt_fr_at(struct seq_file *m, loff_t pos)
 	}
 	if (!pos)
 		it->st = now;
-	if (pos > (now.state == SRT_FLIGHT_FROZEN ? now.n : 0))
+	if (pos > (now.state == SHIELDRT_FLIGHT_FROZEN ? now.n : 0))
 		return NULL;
 	it->idx = pos;
 	return it;
@@ -66,10 +66,10 @@ static void srt_fr_show_triggers(struct seq_file *m, u32 on)
 {
 	int i;
 
-	for (i = SRT_FR_OVERRUN; i < SRT_NR_FR_TRIGGERS; i++)
-		if ((on & BIT(i)) || i == SRT_FR_MANUAL)
+	for (i = SHIELDRT_FLTRIG_OVERRUN; i < SRT_NR_FR_TRIGGERS; i++)
+		if ((on & BIT(i)) || i == SHIELDRT_FLTRIG_MANUAL)
 			seq_printf(m, "%s%s", srt_fr_trigger_names[i],
-				   i == SRT_FR_MANUAL ? "" : ",");
+				   i == SHIELDRT_FLTRIG_MANUAL ? "" : ",");
 }
 
 /* What the recorder keeps and what that costs, once the ring exists. */
@@ -88,26 +88,29 @@ static void srt_fr_show_header(struct seq_file *m, struct srt_loop *loop,
 	u32 i;
 
 	switch (st->state) {
-	case SRT_FLIGHT_OFF:
-		seq_printf(m, "# flight loop=%s state=off (flight_cycles=0)\n",
-			   loop->name);
+	case SHIELDRT_FLIGHT_OFF:
+		seq_printf(m, "# flight loop=%s state=%s (flight_cycles=0)\n",
+			   loop->name, srt_flight_state_names[st->state]);
 		return;
-	case SRT_FLIGHT_TRIGGERED:
-		seq_printf(m, "# flight loop=%s state=triggered trigger=%s left=%u size=%u post=%u\n",
-			   loop->name, srt_fr_trigger_names[st->why], st->left,
+	case SHIELDRT_FLIGHT_TRIGGERED:
+		seq_printf(m, "# flight loop=%s state=%s trigger=%s left=%u size=%u post=%u\n",
+			   loop->name, srt_flight_state_names[st->state],
+			   srt_fr_trigger_names[st->why], st->left,
 			   st->allocated, st->post);
 		return;
-	case SRT_FLIGHT_ARMED:
-		seq_printf(m, "# flight loop=%s state=armed size=%u post=%u%s triggers=",
-			   loop->name, st->size, st->post,
+	case SHIELDRT_FLIGHT_ARMED:
+		seq_printf(m, "# flight loop=%s state=%s size=%u post=%u%s triggers=",
+			   loop->name, srt_flight_state_names[st->state],
+			   st->size, st->post,
 			   st->allocated ? "" : " (ring allocated at start)");
 		srt_fr_show_triggers(m, st->triggers);
 		srt_fr_show_cost(m, st);
 		seq_putc(m, '\n');
 		return;
 	}
-	seq_printf(m, "# flight loop=%s state=frozen trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d",
-		   loop->name, srt_fr_trigger_names[st->why], st->trigger_cycle,
+	seq_printf(m, "# flight loop=%s state=%s trigger=%s trigger_cycle=%llu records=%u size=%u before=%llu after=%llu lost=%llu ignored_triggers=%u short=%d",
+		   loop->name, srt_flight_state_names[st->state],
+		   srt_fr_trigger_names[st->why], st->trigger_cycle,
 		   st->n, st->size, st->before, st->after, st->lost,
 		   st->ignored, st->cut_short);
 	srt_fr_show_cost(m, st);
@@ -181,10 +184,10 @@ static int srt_fr_parse_triggers(char *list, u32 *on, char *err,
 	if (!strcmp(list, "none"))
 		return 0;
 	while ((name = strsep(&list, ",")) != NULL) {
-		for (i = SRT_FR_OVERRUN; i < SRT_FR_MANUAL; i++)
+		for (i = SHIELDRT_FLTRIG_OVERRUN; i < SHIELDRT_FLTRIG_MANUAL; i++)
 			if (!strcmp(name, srt_fr_trigger_names[i]))
 				break;
-		if (i == SRT_FR_MANUAL) {
+		if (i == SHIELDRT_FLTRIG_MANUAL) {
 			snprintf(err, errlen,
 				 "flight: trigger '%s' is not overrun or safe (manual is always on)",
 				 name);

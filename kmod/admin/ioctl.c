@@ -457,7 +457,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	r->triggers = st.triggers;
 	r->size = st.size;
 	r->post = st.post;
-	r->left = st.state == SRT_FLIGHT_TRIGGERED ? st.left : 0;
+	r->left = st.state == SHIELDRT_FLIGHT_TRIGGERED ? st.left : 0;
 	r->ignored_triggers = st.ignored;
 	if (st.allocated) {
 		r->nsel = nsel;
@@ -465,7 +465,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 			      nsel * sizeof(u64);
 		memcpy(r->sel, st.sigs->sel, nsel * sizeof(u16));
 	}
-	if (st.state == SRT_FLIGHT_FROZEN) {
+	if (st.state == SHIELDRT_FLIGHT_FROZEN) {
 		r->nr_recs = st.n;
 		r->trigger_cycle = st.trigger_cycle;
 		r->before = st.before;

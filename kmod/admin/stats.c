@@ -7,48 +7,9 @@
 #include <linux/string.h>
 #include "internal.h"
 
-/* The kernel's enums are the ABI's numbers. */
-static_assert(SRT_STATE_CONFIGURED == SHIELDRT_STATE_CONFIGURED);
-static_assert(SRT_STATE_RUNNING == SHIELDRT_STATE_RUNNING);
-static_assert(SRT_STATE_SAFE == SHIELDRT_STATE_SAFE);
-static_assert(SRT_STATE_STOPPED == SHIELDRT_STATE_STOPPED);
-static_assert(SRT_WAIT_HRTIMER == SHIELDRT_MODE_HRTIMER);
-static_assert(SRT_WAIT_POLL == SHIELDRT_MODE_POLL);
-static_assert(SRT_WAIT_HYBRID == SHIELDRT_MODE_HYBRID);
-static_assert(SRT_WAIT_EXTERNAL == SHIELDRT_MODE_EXTERNAL);
-static_assert(SRT_SEC_NONE == SHIELDRT_SECTION_NONE);
-static_assert(SRT_SEC_PREEMPT == SHIELDRT_SECTION_PREEMPT);
-static_assert(SRT_SEC_IRQSAVE == SHIELDRT_SECTION_IRQSAVE);
-static_assert(SRT_SEC_RAW_SPINLOCK == SHIELDRT_SECTION_RAW_SPINLOCK);
-static_assert(SRT_SEC_SPINLOCK == SHIELDRT_SECTION_SPINLOCK);
-static_assert(SRT_SAFE_OVERRUN == SHIELDRT_SAFE_OVERRUN);
-static_assert(SRT_SAFE_RESUME == SHIELDRT_SAFE_RESUME);
-static_assert(SRT_SAFE_NONFINITE == SHIELDRT_SAFE_NONFINITE);
-static_assert(SRT_SAFE_LIMIT == SHIELDRT_SAFE_LIMIT);
-static_assert(SRT_SAFE_HEARTBEAT == SHIELDRT_SAFE_HEARTBEAT);
-static_assert(SRT_SAFE_MANUAL == SHIELDRT_SAFE_MANUAL);
-static_assert(SRT_SAFE_IO == SHIELDRT_SAFE_IO);
-static_assert(SRT_SAFE_REMOTE == SHIELDRT_SAFE_REMOTE);
-static_assert(SRT_M_IRQ == SHIELDRT_M_IRQ);
-static_assert(SRT_M_THREAD == SHIELDRT_M_THREAD);
-static_assert(SRT_M_LATENESS == SHIELDRT_M_LATENESS);
-static_assert(SRT_M_COMPUTE == SHIELDRT_M_COMPUTE);
-static_assert(SRT_M_SLACK == SHIELDRT_M_SLACK);
-static_assert(SRT_M_NOISE == SHIELDRT_M_NOISE);
-static_assert(SRT_M_SECTION == SHIELDRT_M_SECTION);
-static_assert(SRT_M_LOCKWAIT == SHIELDRT_M_LOCKWAIT);
+/* The ABI's count of metrics is its list's, and fits the structs' room. */
 static_assert(SRT_NR_METRICS == SHIELDRT_NR_METRICS);
 static_assert(SRT_NR_METRICS <= SHIELDRT_MAX_METRICS);
-static_assert(SRT_FR_OVERRUN == SHIELDRT_FLTRIG_OVERRUN);
-static_assert(SRT_FR_SAFE == SHIELDRT_FLTRIG_SAFE);
-static_assert(SRT_FR_MANUAL == SHIELDRT_FLTRIG_MANUAL);
-static_assert(SRT_FLIGHT_FROZEN == SHIELDRT_FLIGHT_FROZEN);
-static_assert(SRT_FLIGHT_TRIGGERED == SHIELDRT_FLIGHT_TRIGGERED);
-static_assert(SRT_FR_SIGNALS == SHIELDRT_FLIGHT_SIGNALS);
-static_assert(SRT_FR_HELD == SHIELDRT_FLIGHT_HELD);
-static_assert(SRT_FR_TRIP == SHIELDRT_FLIGHT_TRIP);
-static_assert(SRT_ERR_LEN == SHIELDRT_ERR_LEN);
-static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 /* The published sizes are the first version's, for good. */
 static_assert(sizeof(struct shieldrt_req) == SHIELDRT_REQ_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_stats_req) == SHIELDRT_STATS_SIZE_VER0);
@@ -58,7 +19,6 @@ static_assert(offsetof(struct shieldrt_flight_req, nsel) ==
 	      SHIELDRT_FLIGHT_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_flight_req) == SHIELDRT_FLIGHT_SIZE_VER1);
 static_assert(sizeof(struct shieldrt_flight_vrec) == 88);
-static_assert(SRT_FR_MAX_SEL == SHIELDRT_FLIGHT_MAX_SEL);
 static_assert(sizeof(struct shieldrt_view_req) == SHIELDRT_VIEW_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_metric) == 64);
 static_assert(sizeof(struct shieldrt_loop_info) == 72);

@@ -18,26 +18,8 @@
 #include "../preflight.h"
 #include "../region.h"
 
-static const char * const srt_metric_cols[SRT_NR_METRICS] = {
-	[SRT_M_IRQ] = "IRQ",
-	[SRT_M_THREAD] = "Thr",
-	[SRT_M_LATENESS] = "Late",
-	[SRT_M_COMPUTE] = "Compute",
-	[SRT_M_SLACK] = "Slack",
-	[SRT_M_NOISE] = "Noise",
-	[SRT_M_SECTION] = "Section",
-	[SRT_M_LOCKWAIT] = "LockWait",
-};
-
-static const char * const srt_metric_keys[SRT_NR_METRICS] = {
-	[SRT_M_IRQ] = "irq_latency",
-	[SRT_M_THREAD] = "thread_latency",
-	[SRT_M_LATENESS] = "lateness",
-	[SRT_M_COMPUTE] = "compute",
-	[SRT_M_SLACK] = "slack",
-	[SRT_M_NOISE] = "noise",
-	[SRT_M_SECTION] = "section",
-	[SRT_M_LOCKWAIT] = "lock_wait",
+static const struct srt_metric_names srt_metric_names[SRT_NR_METRICS] = {
+	SHIELDRT_M_LIST(SRT_METRIC_NAMES_AT)
 };
 
 /* A view that could not get its scratch memory says so in its text. */
@@ -217,7 +199,7 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 		const struct shieldrt_metric *mt = &st->metric[i];
 
 		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u\n",
-			   srt_metric_keys[i], mt->count, mt->min, mt->avg,
+			   srt_metric_names[i].key, mt->count, mt->min, mt->avg,
 			   mt->max,
 			   mt->flags & SHIELDRT_METRIC_P99_PAST ? ">" : "",
 			   mt->p99,
@@ -274,7 +256,7 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 		   (s / 60) % 60, s % 60);
 	seq_printf(m, "%-8s", "Index");
 	for (i = 0; i < SRT_NR_METRICS; i++)
-		seq_printf(m, " %12s", srt_metric_cols[i]);
+		seq_printf(m, " %12s", srt_metric_names[i].col);
 	seq_putc(m, '\n');
 	for (b = 0; b < nr; b++) {
 		u64 any = 0;

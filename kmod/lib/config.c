@@ -12,24 +12,15 @@
 #include "shieldrt_cycle.h"
 
 const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES] = {
-	[SRT_WAIT_HRTIMER] = "hrtimer",
-	[SRT_WAIT_POLL] = "poll",
-	[SRT_WAIT_HYBRID] = "hybrid",
-	[SRT_WAIT_EXTERNAL] = "external",
+	SHIELDRT_MODE_LIST(SRT_NAME_AT)
 };
 
 const char * const srt_section_names[SRT_NR_SECTIONS] = {
-	[SRT_SEC_NONE] = "none",
-	[SRT_SEC_PREEMPT] = "preempt",
-	[SRT_SEC_IRQSAVE] = "irqsave",
-	[SRT_SEC_RAW_SPINLOCK] = "raw_spinlock",
-	[SRT_SEC_SPINLOCK] = "spinlock",
+	SHIELDRT_SECTION_LIST(SRT_NAME_AT)
 };
 
 const char * const srt_policy_names[SRT_NR_POLICIES] = {
-	[SRT_POLICY_SKIP] = "skip",
-	[SRT_POLICY_CATCHUP] = "catchup",
-	[SRT_POLICY_SAFE] = "safe",
+	SHIELDRT_POLICY_LIST(SRT_NAME_AT)
 };
 
 const char * const srt_key_names[SRT_NR_KEYS] = {
@@ -99,7 +90,7 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->cpu = -1;
 	cfg->prio = 80;
 	cfg->period_ns = 1000000;
-	cfg->mode = SRT_WAIT_HRTIMER;
+	cfg->mode = SHIELDRT_MODE_HRTIMER;
 	cfg->slack_min_ns = 2000;
 	cfg->slack_max_ns = 0;		/* auto: see srt_config_slack_max() */
 	cfg->hist_bucket_ns = 1;
@@ -108,7 +99,7 @@ void srt_config_defaults(struct srt_config *cfg)
 	cfg->flight_post = 256;
 	strscpy(cfg->flight_signals, "8", sizeof(cfg->flight_signals));
 	cfg->live.noise_ns = 1000;
-	cfg->live.policy = SRT_POLICY_SKIP;
+	cfg->live.policy = SHIELDRT_POLICY_SKIP;
 	cfg->live.safe_after = 3;
 	cfg->live.catchup_max = 10;
 }
@@ -666,7 +657,7 @@ u64 srt_config_slack_max(const struct srt_config *c)
 static int srt_config_validate_section(const struct srt_config *c, char *err,
 				       size_t errlen)
 {
-	bool external = c->mode == SRT_WAIT_EXTERNAL;
+	bool external = c->mode == SHIELDRT_MODE_EXTERNAL;
 	int ret;
 
 	if (c->lock[0] && !srt_section_locks(c->section)) {
@@ -688,13 +679,13 @@ static int srt_config_validate_section(const struct srt_config *c, char *err,
 			 "an io binding with :trigger needs mode=external");
 		return -EINVAL;
 	}
-	if (external && c->live.policy == SRT_POLICY_CATCHUP) {
+	if (external && c->live.policy == SHIELDRT_POLICY_CATCHUP) {
 		snprintf(err, errlen,
 			 "policy=catchup has nothing to catch up in mode=external");
 		return -EINVAL;
 	}
 	/* No section may pause for housekeeping (wait.c, cycle.c). */
-	if (c->section != SRT_SEC_NONE && c->live.workload_ns > c->period_ns) {
+	if (c->section != SHIELDRT_SECTION_NONE && c->live.workload_ns > c->period_ns) {
 		snprintf(err, errlen,
 			 "workload_ns above the period inside section=%s",
 			 srt_section_names[c->section]);

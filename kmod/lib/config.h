@@ -11,6 +11,7 @@
 #include <linux/build_bug.h>
 #include <linux/types.h>
 #include "uapi/shieldrt.h"
+#include "name_list.h"
 
 /*
  * Loop, lock and provider names: at most SHIELDRT_NAME_MAX characters
@@ -33,37 +34,19 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_FLIGHT_SPEC_LEN	1024
 #define SRT_FLIGHT_NAME_LEN	32
 
-/* The values are the ABI's (SHIELDRT_MODE_*, SHIELDRT_SECTION_*). */
-enum srt_wait_mode {
-	SRT_WAIT_HRTIMER	= SHIELDRT_MODE_HRTIMER,
-	SRT_WAIT_POLL		= SHIELDRT_MODE_POLL,
-	SRT_WAIT_HYBRID		= SHIELDRT_MODE_HYBRID,
-	SRT_WAIT_EXTERNAL	= SHIELDRT_MODE_EXTERNAL, /* srt_io_trigger() */
-	SRT_NR_WAIT_MODES
-};
-
 /*
- * What a cycle runs under, from reading inputs to publishing outputs (the
- * wait stays outside); the i.MX6Q study's methods.  See kmod/section.h.
+ * mode= is one of SHIELDRT_MODE_*, section= one of SHIELDRT_SECTION_*
+ * (what a cycle runs under, from reading inputs to publishing outputs,
+ * the wait outside: the i.MX6Q study's methods, kmod/section.h), policy=
+ * one of SHIELDRT_POLICY_*; their names and counts come from the UAPI
+ * header's lists (name_list.h).
  */
-enum srt_section_kind {
-	/* preemptible, interrupts on */
-	SRT_SEC_NONE		= SHIELDRT_SECTION_NONE,
-	/* preempt_disable() */
-	SRT_SEC_PREEMPT		= SHIELDRT_SECTION_PREEMPT,
-	/* local_irq_save() */
-	SRT_SEC_IRQSAVE		= SHIELDRT_SECTION_IRQSAVE,
-	/* raw_spin_lock_irqsave(), own or lock=NAME */
-	SRT_SEC_RAW_SPINLOCK	= SHIELDRT_SECTION_RAW_SPINLOCK,
-	/* spin_lock_irqsave(); sleeps on PREEMPT_RT */
-	SRT_SEC_SPINLOCK	= SHIELDRT_SECTION_SPINLOCK,
-	SRT_NR_SECTIONS
-};
 
 /* Does this section kind take a lock (its own, or lock=NAME)? */
 static inline bool srt_section_locks(u32 kind)
 {
-	return kind == SRT_SEC_RAW_SPINLOCK || kind == SRT_SEC_SPINLOCK;
+	return kind == SHIELDRT_SECTION_RAW_SPINLOCK ||
+	       kind == SHIELDRT_SECTION_SPINLOCK;
 }
 
 /* I/O provider bindings a loop may have (key io=). */
@@ -75,13 +58,6 @@ struct srt_io_spec {
 	u32 in_first, n_in;
 	u32 out_first, n_out;
 	bool trigger;
-};
-
-enum srt_policy {
-	SRT_POLICY_SKIP,
-	SRT_POLICY_CATCHUP,
-	SRT_POLICY_SAFE,
-	SRT_NR_POLICIES
 };
 
 /* One entry per key; the order is the order "config" prints them in. */
@@ -129,7 +105,7 @@ struct srt_live {
 	u64 noise_ns;		/* spin gap counted as noise */
 	u64 yield_ns;		/* poll: sleep this long ... */
 	u64 yield_every_ns;	/* ... once per this much time */
-	u32 policy;		/* enum srt_policy */
+	u32 policy;		/* SHIELDRT_POLICY_* */
 	u32 safe_after;		/* consecutive overruns before safe state */
 	u32 catchup_max;	/* catchup: backlog beyond this is skipped */
 	u32 heartbeat_cycles;	/* 0: off; else safe state when stale this long */
@@ -141,7 +117,7 @@ struct srt_config {
 	int cpu;
 	u32 prio;		/* SCHED_FIFO 1..99 */
 	u64 period_ns;		/* set in us: 1 us resolution */
-	u32 mode;		/* enum srt_wait_mode */
+	u32 mode;		/* SHIELDRT_MODE_* */
 	u64 slack_min_ns;	/* hybrid: floor of the adaptive slack */
 	u64 slack_max_ns;	/* hybrid: ceiling; 0: auto */
 	bool align;		/* first deadline on the module epoch grid */
@@ -153,7 +129,7 @@ struct srt_config {
 	u32 flight_post;	/* cycles it records after a trigger */
 	/* which signals a record keeps: "N", "all" or NAME,...; see config.c */
 	char flight_signals[SRT_FLIGHT_SPEC_LEN];
-	u32 section;		/* enum srt_section_kind */
+	u32 section;		/* SHIELDRT_SECTION_* */
 	char lock[SRT_NAME_LEN];	/* shared lock name; "": the loop's own */
 	u32 n_io;
 	struct srt_io_spec io[SRT_IO_MAX_BINDINGS];

@@ -44,7 +44,7 @@ static inline void srt_policy_decide(const struct srt_live *live,
 	else
 		st->consecutive = 0;
 
-	if (live->policy == SRT_POLICY_CATCHUP) {
+	if (live->policy == SHIELDRT_POLICY_CATCHUP) {
 		if (passed > live->catchup_max) {
 			d->missed = passed - live->catchup_max;
 			passed = live->catchup_max;
@@ -56,7 +56,7 @@ static inline void srt_policy_decide(const struct srt_live *live,
 		d->next_deadline = deadline + (passed + 1) * period;
 	}
 
-	if (live->policy == SRT_POLICY_SAFE && !st->safe &&
+	if (live->policy == SHIELDRT_POLICY_SAFE && !st->safe &&
 	    st->consecutive >= live->safe_after) {
 		st->safe = true;
 		d->enter_safe = true;

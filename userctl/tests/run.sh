@@ -11,6 +11,7 @@ for t in "$out/test_cpuset" "$out/test_state" "$out/test_text" "$out/test_bench"
 	 "sh $here/shield.sh $out/userctl" "sh $here/cli.sh $out/userctl" \
 	 "sh $here/storm.sh $out/shieldrt-storm" "sh $here/bench.sh $out/userctl" \
 	 "sh $here/qualify.sh $out/userctl" \
+	 "sh $here/python_uapi.sh" \
 	 "sh $here/sim.sh $out/userctl $here/../../algorithms/chains"; do
 	name=$(printf '%s' "$t" | sed 's/ [^ ]*$//; s/.*\///')
 	echo "# $name"

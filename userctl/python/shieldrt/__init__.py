@@ -9,8 +9,9 @@ read the kernel's counters, and send setpoints.
         t = loop.record(seconds=2.0)      # dict of numpy arrays
         print(t["wake_latency_ns"].max(), t["pos"][-1])
 
-The layout is include/uapi/shieldrt.h's (ABI version 1); the offsets come
-from the kernel's attach reply, as userctl's do.
+The layout is include/uapi/shieldrt.h's, through _uapi.py, which
+userctl/python/mkuapi.py makes from that header; the region's offsets
+come from the kernel's attach reply, as userctl's do.
 
 Ordering: the rings' protocol wants acquire loads and release stores
 (uapi/shieldrt.h, [C2] [D1] [A1] [B2]), which Python cannot spell.  On
@@ -34,57 +35,72 @@ import time
 
 import numpy as np
 
-DEVICE = "/dev/shieldrt"
-MAGIC = 0x53524454
-ABI_VERSION = 2	# include/uapi/shieldrt.h; scripts/tests/install.sh checks
-NAME_LEN = 32
-MAX_SIGNALS = 32
-SEL_OUT = 0x100
-RF_DEAD = 1 << 0
-RF_REPLACED = 1 << 1
-CMD_NOW = 1 << 1
-HDR_SIZE = 1024
+from . import _uapi as U
 
-# struct shieldrt_offsets: region_size, features, then 17 __u32, resv[7]
-_OFFSETS = struct.Struct("<QQ17I7I")
-_OFF_NAMES = ("region_size", "features", "hdr", "mbox", "mbox_slots",
-              "mbox_stride", "cmd_head", "cmd_entries", "cmd_size",
-              "cmd_stride", "tel_tail", "tel_entries", "tel_size",
-              "tel_stride", "stats", "cmd_tail", "tel_head", "user",
-              "writable")
-# struct shieldrt_attach: name, flags, resv[3], offsets
-_ATTACH = struct.Struct("<%ds4I%ds" % (NAME_LEN, _OFFSETS.size))
+DEVICE = U.DEVICE
+MAGIC = U.MAGIC
+# Not a copy of the header's: the ABI this code is written for, which a
+# region must speak; scripts/tests/install.sh fails when the header's
+# (U.ABI_VERSION) moves on without it.
+ABI_VERSION = 2
+NAME_LEN = U.NAME_LEN
+MAX_SIGNALS = U.MAX_SIGNALS
+SEL_OUT = U.SEL_OUT
+RF_DEAD = U.RF_DEAD
+RF_REPLACED = U.RF_REPLACED
+CMD_NOW = U.CMD_NOW
+HDR_SIZE = U.STRUCTS["shieldrt_hdr"][0]
 
 
-def _ioc(direction, nr, size):
-    """The generic (x86, arm, arm64) ioctl number of type 0xB5."""
-    return direction << 30 | size << 16 | 0xB5 << 8 | nr
+def _layout(name, upto=None):
+    """A struct of the ABI header as a struct.Struct of its fields up to
+    (not including) field upto, padded as the C layout is, and the names
+    of its fields but the reserved ones, in order."""
+    size, fields = U.STRUCTS[name]
+    fmt, at, names = "<", 0, []
+    for fname, off, code, count, fsize in fields:
+        if fname == upto:
+            break
+        if not fsize:
+            continue	# a flexible array: what follows the struct
+        if off > at:
+            fmt += "%dx" % (off - at)
+        if code in U.STRUCTS or code == "B" and count > 1:
+            fmt += "%ds" % fsize	# nested struct or byte array: bytes
+        else:
+            fmt += ("%d" % count if count > 1 else "") + code
+        at = off + fsize
+        if not fname.startswith("resv"):
+            names.append(fname)
+    if upto is None and at < size:
+        fmt += "%dx" % (size - at)
+    return struct.Struct(fmt), tuple(names)
 
 
-_IOC_ATTACH = _ioc(3, 1, _ATTACH.size)
-_IOC_FLAGS = _ioc(2, 4, 4)
+def _offset(name, field):
+    return next(f[1] for f in U.STRUCTS[name][1] if f[0] == field)
 
-# struct shieldrt_hdr, up to the live block
-_HDR = struct.Struct("<4I%ds%dsQ4I64HI" % (_OFFSETS.size, NAME_LEN))
-# struct shieldrt_live and struct shieldrt_stats: a seq, then counters
-_LIVE_OFF = 512
-_LIVE = struct.Struct("<IIQQQQQ")
-_LIVE_NAMES = ("heartbeat", "cycle", "commit_cycle", "heartbeat_cycle",
-               "mbox_seq", "mbox_cycle")
-_STATS = struct.Struct("<II16Q")
-STATS_NAMES = ("cycles", "tel_records", "tel_drops", "tel_corrupt",
-               "mbox_updates", "mbox_rej_index", "mbox_rej_value",
-               "mbox_rej_flags", "mbox_corrupt", "cmd_applied",
-               "cmd_rej_index", "cmd_rej_value", "cmd_rej_late",
-               "cmd_rej_flags", "cmd_corrupt", "cmd_underruns")
+
+_OFFSETS, _OFF_NAMES = _layout("shieldrt_offsets")
+_ATTACH, _ = _layout("shieldrt_attach")
+_IOC_ATTACH = U.IOC_ATTACH
+_IOC_FLAGS = U.IOC_FLAGS
+# struct shieldrt_hdr, up to its resv0; the live block and the stats: a
+# seq, then counters (the names after it)
+_HDR, _HDR_NAMES = _layout("shieldrt_hdr", "resv0")
+_LIVE_OFF = _offset("shieldrt_hdr", "live")
+_LIVE, _LIVE_NAMES = _layout("shieldrt_live", "resv")
+_LIVE_NAMES = _LIVE_NAMES[1:]
+_STATS, STATS_NAMES = _layout("shieldrt_stats", "resv")
+STATS_NAMES = STATS_NAMES[1:]
 # struct shieldrt_slot: key, mask, flags, then values
-_SLOT = struct.Struct("<QII")
+_SLOT, _ = _layout("shieldrt_slot")
 # struct shieldrt_tel, before its values
-TEL_FIELDS = (("seq", "<u8"), ("cycle", "<u8"), ("deadline_ns", "<u8"),
-              ("wake_ns", "<u8"), ("end_ns", "<u8"),
-              ("irq_latency_ns", "<i8"), ("wake_latency_ns", "<i8"),
-              ("compute_ns", "<u8"), ("missed", "<u4"), ("flags", "<u4"))
-_TEL_SIZE = 72
+_TEL_SIZE = U.STRUCTS["shieldrt_tel"][0]
+_NP = {"Q": "<u8", "q": "<i8", "I": "<u4", "i": "<i4"}
+TEL_FIELDS = tuple((f[0], _NP[f[2]]) for f in U.STRUCTS["shieldrt_tel"][1]
+                   if f[4])
+_TEL_OFFSETS = [f[1] for f in U.STRUCTS["shieldrt_tel"][1] if f[4]]
 
 
 class ShieldrtError(Exception):
@@ -134,7 +150,7 @@ class Loop:
         self._dtype = np.dtype({
             "names": [n for n, _ in TEL_FIELDS] + ["value"],
             "formats": [t for _, t in TEL_FIELDS] + [("<f8", (self.nsel,))],
-            "offsets": [0, 8, 16, 24, 32, 40, 48, 56, 64, 68, _TEL_SIZE],
+            "offsets": _TEL_OFFSETS + [_TEL_SIZE],
             "itemsize": self.off["tel_stride"]})
 
     def _attach(self, name, write):
@@ -181,7 +197,7 @@ class Loop:
                                 "bytes: not ABI %d" %
                                 (name, magic, abi, hdr_size, ABI_VERSION))
         self.period_ns, self.n_in, self.n_out = h[6], h[7], h[8]
-        self.decimation, self.nsel = h[9], min(h[10], 64)
+        self.decimation, self.nsel = h[9], min(h[10], U.MAX_SEL)
         if _TEL_SIZE + 8 * self.nsel > o["tel_stride"]:
             raise ShieldrtError("impossible telemetry selection")
         self.tel_sel = list(h[11:11 + self.nsel])

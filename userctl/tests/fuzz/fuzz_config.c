@@ -82,7 +82,7 @@ static void check_valid(const struct srt_config *c)
 		   c->section < SRT_NR_SECTIONS &&
 		   c->live.policy < SRT_NR_POLICIES,
 		   "validated configuration out of range");
-	fuzz_check((c->mode == SRT_WAIT_EXTERNAL) == !!t,
+	fuzz_check((c->mode == SHIELDRT_MODE_EXTERNAL) == !!t,
 		   "external mode without a trigger, or the other way");
 	fuzz_check(c->n_io <= SRT_IO_MAX_BINDINGS, "%u bindings", c->n_io);
 	for (i = 0; i < c->n_io; i++)
