@@ -634,7 +634,7 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 			 u32 seen, u64 gen, char *err, size_t errlen)
 {
 	u64 *buckets = NULL, *old = NULL;
-	u32 fixed;
+	u32 create, fixed;
 	int ret, key;
 
 	cpus_read_lock();
@@ -655,19 +655,22 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 		snprintf(err, errlen, "a loop cannot be renamed");
 		goto out_unlock;
 	}
-	if (seen & (BIT(SRT_KEY_SECTION) | BIT(SRT_KEY_LOCK) | BIT(SRT_KEY_IO))) {
-		snprintf(err, errlen,
-			 "section, lock and io are set when the loop is created");
+	create = fixed = 0;
+	for (key = 0; key < SRT_NR_KEYS; key++) {
+		if (srt_keys[key].flags & SRT_KF_CREATE)
+			create |= BIT(key);
+		else if (!srt_keys[key].live && key != SRT_KEY_NAME)
+			fixed |= BIT(key);
+	}
+	if (seen & create) {
+		snprintf(err, errlen, "%s is set when the loop is created",
+			 srt_keys[__ffs(seen & create)].name);
 		goto out_unlock;
 	}
-	fixed = 0;
-	for (key = 0; key < SRT_NR_KEYS; key++)
-		if (!srt_key_is_live(key) && key != SRT_KEY_NAME)
-			fixed |= BIT(key);
 	if (loop->task && (seen & fixed)) {
 		snprintf(err, errlen,
 			 "'%s' cannot change while the loop runs; stop it first",
-			 srt_key_names[__ffs(seen & fixed)]);
+			 srt_keys[__ffs(seen & fixed)].name);
 		ret = -EBUSY;
 		goto out_unlock;
 	}

@@ -169,7 +169,7 @@ static void srt_test_config_every_key(struct kunit *test)
 	/* What config prints parses back to the same configuration. */
 	for (key = 0; key < SRT_NR_KEYS; key++) {
 		srt_config_format_key(cfgp, key, val, sizeof(val));
-		strlcat(round, srt_key_names[key], len);
+		strlcat(round, srt_keys[key].name, len);
 		strlcat(round, "=", len);
 		strlcat(round, val, len);
 		strlcat(round, " ", len);
@@ -204,6 +204,68 @@ static void srt_test_live_keys(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_PERIOD_US));
 	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_MODE));
 	KUNIT_EXPECT_FALSE(test, srt_key_is_live(SRT_KEY_NAME));
+}
+
+/*
+ * Each row of the key table: its default prints back as written, a
+ * number is taken at its bounds and refused past them, naming the key.
+ */
+static void srt_key_desc(const struct srt_key_row *k, char *desc)
+{
+	strscpy(desc, k->name, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(srt_key, srt_keys, srt_key_desc);
+
+/* @k given as @v (as written) on @cfg; then its own checks. */
+static int srt_key_check_at(struct srt_config *cfg, const struct srt_key_row *k,
+			    u64 v, char *err, size_t errlen)
+{
+	char text[64];
+	u32 seen;
+	int ret;
+
+	snprintf(text, sizeof(text), "%s=%llu", k->name, v);
+	ret = srt_config_parse(cfg, text, &seen, err, errlen);
+	if (ret)
+		return ret;
+	return srt_config_check_key(cfg, k - srt_keys, err, errlen);
+}
+
+static void srt_test_key_row(struct kunit *test)
+{
+	const struct srt_key_row *k = test->param_value;
+	struct srt_config *cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	char *val = kunit_kzalloc(test, SRT_KEY_TEXT_MAX, GFP_KERNEL);
+	char err[SRT_ERR_LEN] = "";
+	bool number = k->kind == SRT_KT_U32 || k->kind == SRT_KT_U64;
+
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	KUNIT_ASSERT_NOT_NULL(test, val);
+	srt_config_defaults(cfg);
+	if (k->def) {
+		srt_config_format_key(cfg, k - srt_keys, val, SRT_KEY_TEXT_MAX);
+		KUNIT_EXPECT_STREQ(test, val, k->def);
+	}
+	if (!number)
+		return;
+	KUNIT_EXPECT_EQ_MSG(test, srt_key_check_at(cfg, k, k->min, err,
+						   sizeof(err)), 0,
+			    "reason: %s", err);
+	if (k->min) {
+		KUNIT_EXPECT_EQ(test, srt_key_check_at(cfg, k, k->min - 1, err,
+						       sizeof(err)), -EINVAL);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, k->name),
+					  "reason '%s' lacks the key", err);
+	}
+	if (k->max) {
+		KUNIT_EXPECT_EQ_MSG(test, srt_key_check_at(cfg, k, k->max, err,
+							   sizeof(err)), 0,
+				    "reason: %s", err);
+		KUNIT_EXPECT_EQ(test, srt_key_check_at(cfg, k, k->max + 1, err,
+						       sizeof(err)), -EINVAL);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, k->name),
+					  "reason '%s' lacks the key", err);
+	}
 }
 
 struct srt_ctl_case {
@@ -301,6 +363,7 @@ static struct kunit_case srt_config_cases[] = {
 	KUNIT_CASE(srt_test_config_every_key),
 	KUNIT_CASE(srt_test_slack_ceiling),
 	KUNIT_CASE(srt_test_live_keys),
+	KUNIT_CASE_PARAM(srt_test_key_row, srt_key_gen_params),
 	KUNIT_CASE_PARAM(srt_test_control_line, srt_ctl_gen_params),
 	KUNIT_CASE_PARAM(srt_test_flag, srt_flag_gen_params),
 	{}

@@ -211,7 +211,7 @@ static char *srt_sec_format_all(struct kunit *test,
 	KUNIT_ASSERT_NOT_NULL(test, line);
 	for (key = 0; key < SRT_NR_KEYS; key++) {
 		srt_config_format_key(cfg, key, val, sizeof(val));
-		strlcat(line, srt_key_names[key], len);
+		strlcat(line, srt_keys[key].name, len);
 		strlcat(line, "=", len);
 		strlcat(line, val, len);
 		strlcat(line, " ", len);
@@ -246,7 +246,7 @@ static void srt_test_section_line(struct kunit *test)
 		return;
 	srt_config_format_key(cfg, c->key, val, sizeof(val));
 	KUNIT_EXPECT_STREQ_MSG(test, val, c->want, "%s=",
-			       srt_key_names[c->key]);
+			       srt_keys[c->key].name);
 	/* What the config file shows is a line that gives the same loop. */
 	round = srt_sec_format_all(test, cfg);
 	srt_config_defaults(again);

@@ -88,21 +88,21 @@ static int srt_control_store(struct srt_loop *unused, char *text, size_t len,
 
 static void srt_config_show(struct seq_file *m, struct srt_loop *loop)
 {
-	char val[256];
+	char *val;
 	int key;
 
+	val = kmalloc(SRT_KEY_TEXT_MAX, GFP_KERNEL);
+	if (!val) {
+		srt_show_nomem(m);
+		return;
+	}
 	mutex_lock(&srt_lock);
 	for (key = 0; key < SRT_NR_KEYS; key++) {
-		/* the one key longer than val: printed from where it is */
-		if (key == SRT_KEY_FLIGHT_SIGNALS) {
-			seq_printf(m, "%s=%s\n", srt_key_names[key],
-				   loop->cfg.flight_signals);
-			continue;
-		}
-		srt_config_format_key(&loop->cfg, key, val, sizeof(val));
-		seq_printf(m, "%s=%s\n", srt_key_names[key], val);
+		srt_config_format_key(&loop->cfg, key, val, SRT_KEY_TEXT_MAX);
+		seq_printf(m, "%s=%s\n", srt_keys[key].name, val);
 	}
 	mutex_unlock(&srt_lock);
+	kfree(val);
 }
 
 static int srt_config_store(struct srt_loop *loop, char *text, size_t len,

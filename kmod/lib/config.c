@@ -23,38 +23,6 @@ const char * const srt_policy_names[SRT_NR_POLICIES] = {
 	SHIELDRT_POLICY_LIST(SRT_NAME_AT)
 };
 
-const char * const srt_key_names[SRT_NR_KEYS] = {
-	[SRT_KEY_NAME] = "name",
-	[SRT_KEY_CPU] = "cpu",
-	[SRT_KEY_PRIO] = "prio",
-	[SRT_KEY_PERIOD_US] = "period_us",
-	[SRT_KEY_MODE] = "mode",
-	[SRT_KEY_BUDGET_NS] = "budget_ns",
-	[SRT_KEY_POLICY] = "policy",
-	[SRT_KEY_SAFE_AFTER] = "safe_after",
-	[SRT_KEY_CATCHUP_MAX] = "catchup_max",
-	[SRT_KEY_HEARTBEAT_CYCLES] = "heartbeat_cycles",
-	[SRT_KEY_WORKLOAD_NS] = "workload_ns",
-	[SRT_KEY_NOISE_NS] = "noise_ns",
-	[SRT_KEY_SLACK_MIN_NS] = "slack_min_ns",
-	[SRT_KEY_SLACK_MAX_NS] = "slack_max_ns",
-	[SRT_KEY_YIELD_US] = "yield_us",
-	[SRT_KEY_YIELD_EVERY_MS] = "yield_every_ms",
-	[SRT_KEY_ALIGN] = "align",
-	[SRT_KEY_PHASE_US] = "phase_us",
-	[SRT_KEY_HIST_BUCKET_NS] = "hist_bucket_ns",
-	[SRT_KEY_HIST_BUCKETS] = "hist_buckets",
-	[SRT_KEY_FORCE] = "force",
-	[SRT_KEY_FLIGHT_CYCLES] = "flight_cycles",
-	[SRT_KEY_FLIGHT_POST] = "flight_post",
-	[SRT_KEY_SECTION] = "section",
-	[SRT_KEY_LOCK] = "lock",
-	[SRT_KEY_SECTION_BUDGET_US] = "section_budget_us",
-	[SRT_KEY_IO] = "io",
-	[SRT_KEY_TRIGGER_TIMEOUT_US] = "trigger_timeout_us",
-	[SRT_KEY_FLIGHT_SIGNALS] = "flight_signals",
-};
-
 static const char * const srt_verb_names[SRT_NR_VERBS] = {
 	[SRT_VERB_CREATE] = "create",
 	[SRT_VERB_DESTROY] = "destroy",
@@ -64,44 +32,101 @@ static const char * const srt_verb_names[SRT_NR_VERBS] = {
 	[SRT_VERB_RESUME] = "resume",
 };
 
-/* Keys the loop reads through struct srt_live: safe to change running. */
-bool srt_key_is_live(enum srt_key key)
+/* The rows of SRT_CONFIG_KEYS (config.h), laid out. */
+#define SRT_KEY_PLAIN		.names = NULL
+#define SRT_KEY_NAMES(table)						\
+	.names = table, .nr_names = ARRAY_SIZE(table)
+#define SRT_KEY_HOOKS(parse_fn, format_fn)				\
+	.parse = parse_fn, .format = format_fn
+#define SRT_FIELD_IN(field, outer)					\
+	(offsetof(struct srt_config, field) >=				\
+	 offsetof(struct srt_config, outer) &&				\
+	 offsetof(struct srt_config, field) <				\
+	 offsetof(struct srt_config, outer) + sizeof_field(struct srt_config, outer))
+#define SRT_KEY_ROW(id, key, field, kind_, unit_, def_, min_, max_, flags_,	\
+		    how, doc_)						\
+	[SRT_KEY_##id] = {						\
+		.name = key,						\
+		.offset = offsetof(struct srt_config, field),		\
+		.size = sizeof_field(struct srt_config, field),	\
+		.kind = SRT_KT_##kind_,					\
+		.unit = SRT_KU_##unit_,					\
+		.def = def_,						\
+		.min = min_,						\
+		.max = max_,						\
+		.flags = flags_,					\
+		.live = SRT_FIELD_IN(field, live),			\
+		how,							\
+		.doc = doc_,						\
+	},
+const struct srt_key_row srt_keys[SRT_NR_KEYS] = {
+	SRT_CONFIG_KEYS(SRT_KEY_ROW)
+};
+
+/* What a written number of @unit counts, in the field's ns. */
+static u64 srt_key_scale(const struct srt_key_row *k)
 {
-	switch (key) {
-	case SRT_KEY_BUDGET_NS:
-	case SRT_KEY_POLICY:
-	case SRT_KEY_SAFE_AFTER:
-	case SRT_KEY_CATCHUP_MAX:
-	case SRT_KEY_HEARTBEAT_CYCLES:
-	case SRT_KEY_WORKLOAD_NS:
-	case SRT_KEY_NOISE_NS:
-	case SRT_KEY_YIELD_US:
-	case SRT_KEY_YIELD_EVERY_MS:
-	case SRT_KEY_SECTION_BUDGET_US:
-		return true;
+	switch (k->unit) {
+	case SRT_KU_US:
+		return NSEC_PER_USEC;
+	case SRT_KU_MS:
+		return NSEC_PER_MSEC;
 	default:
-		return false;
+		return 1;
 	}
 }
 
-void srt_config_defaults(struct srt_config *cfg)
+static void *srt_key_field(struct srt_config *c, const struct srt_key_row *k)
 {
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->cpu = -1;
-	cfg->prio = 80;
-	cfg->period_ns = 1000000;
-	cfg->mode = SHIELDRT_MODE_HRTIMER;
-	cfg->slack_min_ns = 2000;
-	cfg->slack_max_ns = 0;		/* auto: see srt_config_slack_max() */
-	cfg->hist_bucket_ns = 1;
-	cfg->hist_buckets = SRT_HIST_DEF_BUCKETS;
-	cfg->flight_cycles = 1024;
-	cfg->flight_post = 256;
-	strscpy(cfg->flight_signals, "8", sizeof(cfg->flight_signals));
-	cfg->live.noise_ns = 1000;
-	cfg->live.policy = SHIELDRT_POLICY_SKIP;
-	cfg->live.safe_after = 3;
-	cfg->live.catchup_max = 10;
+	return (u8 *)c + k->offset;
+}
+
+static const void *srt_key_cfield(const struct srt_config *c,
+				  const struct srt_key_row *k)
+{
+	return (const u8 *)c + k->offset;
+}
+
+/* A number key's field, as the u64 it holds (INT: -1 reads as U64_MAX). */
+static u64 srt_key_get(const struct srt_config *c, const struct srt_key_row *k)
+{
+	const void *f = srt_key_cfield(c, k);
+
+	switch (k->size) {
+	case sizeof(u64):
+		return *(const u64 *)f;
+	case sizeof(u32):
+		return k->kind == SRT_KT_INT ? (u64)(s64)*(const int *)f :
+		       *(const u32 *)f;
+	default:
+		return *(const bool *)f;
+	}
+}
+
+static void srt_key_set(struct srt_config *c, const struct srt_key_row *k,
+			u64 v)
+{
+	void *f = srt_key_field(c, k);
+
+	switch (k->size) {
+	case sizeof(u64):
+		*(u64 *)f = v;
+		break;
+	case sizeof(u32):
+		if (k->kind == SRT_KT_INT)
+			*(int *)f = (int)v;
+		else
+			*(u32 *)f = v;
+		break;
+	default:
+		*(bool *)f = v;
+		break;
+	}
+}
+
+bool srt_key_is_live(enum srt_key key)
+{
+	return srt_keys[key].live;
 }
 
 /* Nothing but blanks and '#' comments in @len bytes of @text. */
@@ -161,52 +186,6 @@ static int srt_match(const char * const *tab, int n, const char *s)
 	return -1;
 }
 
-/* A number, optionally scaled; rejects overflow of the scaled result. */
-static int srt_parse_u64(const char *key, const char *val, u64 scale,
-			 u64 *out, char *err, size_t errlen)
-{
-	u64 v;
-
-	if (kstrtou64(val, 10, &v)) {
-		snprintf(err, errlen, "%s: expected a decimal number, got '%s'",
-			 key, val);
-		return -EINVAL;
-	}
-	if (v > U64_MAX / scale) {
-		snprintf(err, errlen, "%s=%s out of range", key, val);
-		return -EINVAL;
-	}
-	*out = v * scale;
-	return 0;
-}
-
-static int srt_parse_u32(const char *key, const char *val, u64 scale,
-			 u32 *out, char *err, size_t errlen)
-{
-	u64 v;
-	int ret = srt_parse_u64(key, val, scale, &v, err, errlen);
-
-	if (ret)
-		return ret;
-	if (v > U32_MAX) {
-		snprintf(err, errlen, "%s=%s out of range", key, val);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-static int srt_parse_bool(const char *key, const char *val, bool *out,
-			  char *err, size_t errlen)
-{
-	if (!strcmp(val, "0") || !strcmp(val, "1")) {
-		*out = val[0] == '1';
-		return 0;
-	}
-	snprintf(err, errlen, "%s: expected 0 or 1, got '%s'", key, val);
-	return -EINVAL;
-}
-
 /*
  * flight_signals: "N" keeps the first N inputs and the first N outputs
  * (as many as the loop has, N <= SHIELDRT_MAX_SIGNALS), "all" every one,
@@ -214,8 +193,8 @@ static int srt_parse_bool(const char *key, const char *val, bool *out,
  * the order the records keep them.  Only the shape is checked here: the
  * names are looked up in the chain when the loop starts.
  */
-static int srt_parse_flight_signals(const char *val, struct srt_config *c,
-				    char *err, size_t errlen)
+int srt_flight_signals_parse(struct srt_config *c, const char *val,
+			     char *err, size_t errlen)
 {
 	size_t len = strlen(val), i, tok = 0;
 	unsigned int names = 1, n = 0;
@@ -275,18 +254,10 @@ ok:
 	return 0;
 }
 
-static int srt_parse_enum(const char *key, const char *val,
-			  const char * const *tab, int n, u32 *out,
-			  char *err, size_t errlen)
+int srt_flight_signals_format(const struct srt_config *c, char *buf,
+			      size_t len)
 {
-	int i = srt_match(tab, n, val);
-
-	if (i < 0) {
-		snprintf(err, errlen, "%s: unknown value '%s'", key, val);
-		return -EINVAL;
-	}
-	*out = i;
-	return 0;
+	return snprintf(buf, len, "%s", c->flight_signals);
 }
 
 /* "F" or "F-L", inclusive, both below SRT_MAX_SIGNALS. */
@@ -465,7 +436,7 @@ const struct srt_io_spec *srt_config_trigger(const struct srt_config *c)
 	return NULL;
 }
 
-static int srt_format_io(const struct srt_config *c, char *buf, size_t len)
+int srt_io_spec_format(const struct srt_config *c, char *buf, size_t len)
 {
 	const struct srt_io_spec *sp;
 	size_t n = 0;
@@ -491,112 +462,106 @@ static int srt_format_io(const struct srt_config *c, char *buf, size_t len)
 	return n;
 }
 
-static int srt_parse_one(struct srt_config *c, enum srt_key key,
+static int srt_match(const char * const *tab, int n, const char *s);
+
+static int srt_key_find(const char *name)
+{
+	int key;
+
+	for (key = 0; key < SRT_NR_KEYS; key++)
+		if (!strcmp(srt_keys[key].name, name))
+			return key;
+	return -1;
+}
+
+/* A number: decimal, scaled to the field's ns, within the field's width. */
+static int srt_key_parse_number(struct srt_config *c,
+				const struct srt_key_row *k, const char *val,
+				char *err, size_t errlen)
+{
+	u64 v, scale = srt_key_scale(k);
+	u64 most = k->kind == SRT_KT_U64 ? U64_MAX :
+		   k->kind == SRT_KT_U32 ? U32_MAX : INT_MAX;
+
+	if (kstrtou64(val, 10, &v)) {
+		snprintf(err, errlen, "%s: expected a decimal number, got '%s'",
+			 k->name, val);
+		return -EINVAL;
+	}
+	/* div64_u64(): a u64 division is a libgcc call on 32-bit ARM */
+	if (v > div64_u64(most, scale)) {
+		snprintf(err, errlen, "%s=%s out of range", k->name, val);
+		return -EINVAL;
+	}
+	srt_key_set(c, k, v * scale);
+	return 0;
+}
+
+/* One key=value: the row's kind says how; nothing is range-checked yet. */
+static int srt_key_parse(struct srt_config *c, const struct srt_key_row *k,
 			 const char *val, char *err, size_t errlen)
 {
-	const char *k = srt_key_names[key];
-	u32 cpu;
-	int ret;
+	int i;
 
-	switch (key) {
-	case SRT_KEY_NAME:
-		if (!srt_name_valid(val)) {
-			snprintf(err, errlen,
-				 "name: '%s' is not 1..%d of [A-Za-z0-9_-]",
-				 val, SHIELDRT_NAME_MAX);
+	switch (k->kind) {
+	case SRT_KT_U32:
+	case SRT_KT_U64:
+	case SRT_KT_INT:
+		return srt_key_parse_number(c, k, val, err, errlen);
+	case SRT_KT_BOOL:
+		if (strcmp(val, "0") && strcmp(val, "1")) {
+			snprintf(err, errlen, "%s: expected 0 or 1, got '%s'",
+				 k->name, val);
 			return -EINVAL;
 		}
-		strscpy(c->name, val, sizeof(c->name));
+		srt_key_set(c, k, val[0] == '1');
 		return 0;
-	case SRT_KEY_CPU:
-		ret = srt_parse_u32(k, val, 1, &cpu, err, errlen);
-		if (!ret && cpu > INT_MAX) {
-			snprintf(err, errlen, "cpu=%s out of range", val);
-			ret = -EINVAL;
-		}
-		if (!ret)
-			c->cpu = cpu;
-		return ret;
-	case SRT_KEY_PRIO:
-		return srt_parse_u32(k, val, 1, &c->prio, err, errlen);
-	case SRT_KEY_PERIOD_US:
-		return srt_parse_u64(k, val, 1000, &c->period_ns, err, errlen);
-	case SRT_KEY_MODE:
-		return srt_parse_enum(k, val, srt_wait_mode_names,
-				      SRT_NR_WAIT_MODES, &c->mode, err, errlen);
-	case SRT_KEY_BUDGET_NS:
-		return srt_parse_u64(k, val, 1, &c->live.budget_ns, err, errlen);
-	case SRT_KEY_POLICY:
-		return srt_parse_enum(k, val, srt_policy_names,
-				      SRT_NR_POLICIES, &c->live.policy,
-				      err, errlen);
-	case SRT_KEY_SAFE_AFTER:
-		return srt_parse_u32(k, val, 1, &c->live.safe_after,
-				     err, errlen);
-	case SRT_KEY_CATCHUP_MAX:
-		return srt_parse_u32(k, val, 1, &c->live.catchup_max,
-				     err, errlen);
-	case SRT_KEY_HEARTBEAT_CYCLES:
-		return srt_parse_u32(k, val, 1, &c->live.heartbeat_cycles,
-				     err, errlen);
-	case SRT_KEY_WORKLOAD_NS:
-		return srt_parse_u64(k, val, 1, &c->live.workload_ns,
-				     err, errlen);
-	case SRT_KEY_NOISE_NS:
-		return srt_parse_u64(k, val, 1, &c->live.noise_ns, err, errlen);
-	case SRT_KEY_SLACK_MIN_NS:
-		return srt_parse_u64(k, val, 1, &c->slack_min_ns, err, errlen);
-	case SRT_KEY_SLACK_MAX_NS:
-		return srt_parse_u64(k, val, 1, &c->slack_max_ns, err, errlen);
-	case SRT_KEY_YIELD_US:
-		return srt_parse_u64(k, val, 1000, &c->live.yield_ns,
-				     err, errlen);
-	case SRT_KEY_YIELD_EVERY_MS:
-		return srt_parse_u64(k, val, 1000000, &c->live.yield_every_ns,
-				     err, errlen);
-	case SRT_KEY_ALIGN:
-		return srt_parse_bool(k, val, &c->align, err, errlen);
-	case SRT_KEY_PHASE_US:
-		return srt_parse_u64(k, val, 1000, &c->phase_ns, err, errlen);
-	case SRT_KEY_HIST_BUCKET_NS:
-		return srt_parse_u32(k, val, 1, &c->hist_bucket_ns,
-				     err, errlen);
-	case SRT_KEY_HIST_BUCKETS:
-		return srt_parse_u32(k, val, 1, &c->hist_buckets, err, errlen);
-	case SRT_KEY_FORCE:
-		return srt_parse_bool(k, val, &c->force, err, errlen);
-	case SRT_KEY_FLIGHT_CYCLES:
-		return srt_parse_u32(k, val, 1, &c->flight_cycles, err, errlen);
-	case SRT_KEY_FLIGHT_POST:
-		return srt_parse_u32(k, val, 1, &c->flight_post, err, errlen);
-	case SRT_KEY_FLIGHT_SIGNALS:
-		return srt_parse_flight_signals(val, c, err, errlen);
-	case SRT_KEY_SECTION:
-		return srt_parse_enum(k, val, srt_section_names,
-				      SRT_NR_SECTIONS, &c->section, err, errlen);
-	case SRT_KEY_LOCK:
-		/* "lock=" alone: the loop's own, as the config file shows it */
-		if (*val && !srt_name_valid(val)) {
-			snprintf(err, errlen,
-				 "lock: '%s' is not 1..%d of [A-Za-z0-9_-]",
-				 val, SHIELDRT_NAME_MAX);
+	case SRT_KT_ENUM:
+		i = srt_match(k->names, k->nr_names, val);
+		if (i < 0) {
+			snprintf(err, errlen, "%s: unknown value '%s'", k->name,
+				 val);
 			return -EINVAL;
 		}
-		strscpy(c->lock, val, sizeof(c->lock));
+		srt_key_set(c, k, i);
 		return 0;
-	case SRT_KEY_SECTION_BUDGET_US:
-		return srt_parse_u64(k, val, 1000, &c->live.section_budget_ns,
-				     err, errlen);
-	case SRT_KEY_IO:
-		return srt_io_spec_parse(c, val, err, errlen);
-	case SRT_KEY_TRIGGER_TIMEOUT_US:
-		return srt_parse_u64(k, val, 1000, &c->trigger_timeout_ns,
-				     err, errlen);
-	default:
-		break;
+	case SRT_KT_NAME:
+		/* empty: none (lock= alone: the loop's own lock) */
+		if ((*val || (k->flags & SRT_KF_REQUIRED)) &&
+		    !srt_name_valid(val)) {
+			snprintf(err, errlen,
+				 "%s: '%s' is not 1..%d of [A-Za-z0-9_-]",
+				 k->name, val, SHIELDRT_NAME_MAX);
+			return -EINVAL;
+		}
+		strscpy(srt_key_field(c, k), val, k->size);
+		return 0;
+	case SRT_KT_HOOK:
+		return k->parse(c, val, err, errlen);
 	}
-	snprintf(err, errlen, "internal: key %d has no parser", key);
+	snprintf(err, errlen, "internal: key %s has no parser", k->name);
 	return -EINVAL;
+}
+
+/*
+ * Every key's default, as its row writes it, parsed as a line's would
+ * be; a required key has none (a number: -1 until given).
+ */
+void srt_config_defaults(struct srt_config *cfg)
+{
+	char err[SRT_ERR_LEN];
+	int key;
+
+	memset(cfg, 0, sizeof(*cfg));
+	for (key = 0; key < SRT_NR_KEYS; key++) {
+		const struct srt_key_row *k = &srt_keys[key];
+
+		if (k->kind == SRT_KT_INT && !k->def)
+			srt_key_set(cfg, k, -1);
+		else if (k->def)
+			WARN_ON_ONCE(srt_key_parse(cfg, k, k->def, err,
+						   sizeof(err)));
+	}
 }
 
 /*
@@ -620,7 +585,7 @@ int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 			return -EINVAL;
 		}
 		*val++ = '\0';
-		key = srt_match(srt_key_names, SRT_NR_KEYS, tok);
+		key = srt_key_find(tok);
 		if (key < 0) {
 			snprintf(err, errlen, "unknown key '%s'", tok);
 			return -EINVAL;
@@ -630,7 +595,7 @@ int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 			return -EINVAL;
 		}
 		*seen |= BIT(key);
-		ret = srt_parse_one(cfg, key, val, err, errlen);
+		ret = srt_key_parse(cfg, &srt_keys[key], val, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -666,10 +631,6 @@ static int srt_config_validate_section(const struct srt_config *c, char *err,
 			 c->lock);
 		return -EINVAL;
 	}
-	if (c->live.section_budget_ns > SRT_PERIOD_MAX_NS) {
-		snprintf(err, errlen, "section_budget_us above 1 s");
-		return -EINVAL;
-	}
 	ret = srt_io_spec_cross_check(c, err, errlen);
 	if (ret)
 		return ret;
@@ -691,36 +652,74 @@ static int srt_config_validate_section(const struct srt_config *c, char *err,
 			 srt_section_names[c->section]);
 		return -EINVAL;
 	}
-	if (c->trigger_timeout_ns > 10ULL * SRT_PERIOD_MAX_NS) {
-		snprintf(err, errlen, "trigger_timeout_us above 10 s");
+	return 0;
+}
+
+/* A bound for a message: in seconds when whole ones, else as written. */
+static void srt_key_bound(const struct srt_key_row *k, u64 v, char *buf,
+			  size_t len)
+{
+	u64 ns = v * srt_key_scale(k), s;
+	u32 rem;
+
+	s = div_u64_rem(ns, NSEC_PER_SEC, &rem);
+	if (k->unit != SRT_KU_NONE && ns && !rem)
+		snprintf(buf, len, "%llu s", s);
+	else
+		snprintf(buf, len, "%llu", v);
+}
+
+int srt_config_check_key(const struct srt_config *c, enum srt_key key,
+			 char *err, size_t errlen)
+{
+	const struct srt_key_row *k = &srt_keys[key];
+	u64 scale = srt_key_scale(k), v;
+	char bound[24];
+
+	if (k->flags & SRT_KF_REQUIRED) {
+		const char *text = srt_key_cfield(c, k);
+
+		if ((k->kind == SRT_KT_INT && *(const int *)text < 0) ||
+		    (k->kind == SRT_KT_NAME && !text[0])) {
+			snprintf(err, errlen, "%s is required", k->name);
+			return -EINVAL;
+		}
+	}
+	if (k->kind != SRT_KT_U32 && k->kind != SRT_KT_U64)
+		return 0;
+	v = srt_key_get(c, k);
+	if (k->min && k->max &&
+	    (v < k->min * scale || v > k->max * scale)) {
+		snprintf(err, errlen, "%s=%llu out of range (%llu..%llu)",
+			 k->name, div64_u64(v, scale), k->min, k->max);
+		return -EINVAL;
+	}
+	if (k->max && v > k->max * scale) {
+		srt_key_bound(k, k->max, bound, sizeof(bound));
+		snprintf(err, errlen, "%s above %s", k->name, bound);
+		return -EINVAL;
+	}
+	if (v < k->min * scale) {
+		srt_key_bound(k, k->min, bound, sizeof(bound));
+		snprintf(err, errlen, "%s below %s", k->name, bound);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* Range checks that need no knowledge of the machine. */
+/*
+ * Every key's own checks (its row: given if required, within its
+ * range), then what keys ask of each other; nothing of the machine.
+ */
 int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 {
 	const struct srt_live *l = &c->live;
+	int key, ret;
 
-	if (!c->name[0]) {
-		snprintf(err, errlen, "name is required");
-		return -EINVAL;
-	}
-	if (c->cpu < 0) {
-		snprintf(err, errlen, "cpu is required");
-		return -EINVAL;
-	}
-	if (c->prio < 1 || c->prio > 99) {
-		snprintf(err, errlen, "prio=%u out of range (1..99)", c->prio);
-		return -EINVAL;
-	}
-	if (c->period_ns < SRT_PERIOD_MIN_NS ||
-	    c->period_ns > SRT_PERIOD_MAX_NS) {
-		snprintf(err, errlen,
-			 "period_us=%llu out of range (10..1000000)",
-			 div_u64(c->period_ns, 1000));
-		return -EINVAL;
+	for (key = 0; key < SRT_NR_KEYS; key++) {
+		ret = srt_config_check_key(c, key, err, errlen);
+		if (ret)
+			return ret;
 	}
 	if (c->slack_min_ns > srt_config_slack_max(c)) {
 		snprintf(err, errlen, "slack_min_ns above slack_max_ns");
@@ -735,30 +734,14 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	/* A power of two, so the cycle finds a bucket with shifts alone. */
-	if (!is_power_of_2(c->hist_bucket_ns) ||
-	    c->hist_bucket_ns > SRT_HIST_MAX_UNIT_NS || !c->hist_buckets ||
-	    c->hist_buckets > SRT_HIST_MAX_BUCKETS) {
-		snprintf(err, errlen,
-			 "hist_bucket_ns must be a power of two 1..%d, hist_buckets 1..%d",
-			 SRT_HIST_MAX_UNIT_NS, SRT_HIST_MAX_BUCKETS);
-		return -EINVAL;
-	}
-	if (!l->safe_after || !l->catchup_max) {
-		snprintf(err, errlen, "safe_after and catchup_max must be >= 1");
-		return -EINVAL;
-	}
-	if (l->noise_ns < 100) {
-		snprintf(err, errlen, "noise_ns below 100 would count the clock read itself");
+	if (!is_power_of_2(c->hist_bucket_ns)) {
+		snprintf(err, errlen, "hist_bucket_ns=%u is not a power of two",
+			 c->hist_bucket_ns);
 		return -EINVAL;
 	}
 	if (l->yield_ns && l->yield_ns >= l->yield_every_ns) {
 		snprintf(err, errlen,
 			 "yield_us needs yield_every_ms longer than it");
-		return -EINVAL;
-	}
-	if (c->flight_cycles > SRT_FLIGHT_MAX_CYCLES) {
-		snprintf(err, errlen, "flight_cycles above %d",
-			 SRT_FLIGHT_MAX_CYCLES);
 		return -EINVAL;
 	}
 	if (c->flight_cycles && c->flight_post >= c->flight_cycles) {
@@ -767,83 +750,36 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 			 c->flight_post, c->flight_cycles);
 		return -EINVAL;
 	}
-	if (l->workload_ns > SRT_PERIOD_MAX_NS) {
-		snprintf(err, errlen, "workload_ns above 1 s");
-		return -EINVAL;
-	}
 	return srt_config_validate_section(c, err, errlen);
 }
 
 int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 			  char *buf, size_t len)
 {
-	const struct srt_live *l = &c->live;
+	const struct srt_key_row *k = &srt_keys[key];
+	u64 v;
 
-	switch (key) {
-	case SRT_KEY_NAME:
-		return snprintf(buf, len, "%s", c->name);
-	case SRT_KEY_CPU:
-		return snprintf(buf, len, "%d", c->cpu);
-	case SRT_KEY_PRIO:
-		return snprintf(buf, len, "%u", c->prio);
-	case SRT_KEY_PERIOD_US:
-		return snprintf(buf, len, "%llu", div_u64(c->period_ns, 1000));
-	case SRT_KEY_MODE:
-		return snprintf(buf, len, "%s", srt_wait_mode_names[c->mode]);
-	case SRT_KEY_BUDGET_NS:
-		return snprintf(buf, len, "%llu", l->budget_ns);
-	case SRT_KEY_POLICY:
-		return snprintf(buf, len, "%s", srt_policy_names[l->policy]);
-	case SRT_KEY_SAFE_AFTER:
-		return snprintf(buf, len, "%u", l->safe_after);
-	case SRT_KEY_CATCHUP_MAX:
-		return snprintf(buf, len, "%u", l->catchup_max);
-	case SRT_KEY_HEARTBEAT_CYCLES:
-		return snprintf(buf, len, "%u", l->heartbeat_cycles);
-	case SRT_KEY_WORKLOAD_NS:
-		return snprintf(buf, len, "%llu", l->workload_ns);
-	case SRT_KEY_NOISE_NS:
-		return snprintf(buf, len, "%llu", l->noise_ns);
-	case SRT_KEY_SLACK_MIN_NS:
-		return snprintf(buf, len, "%llu", c->slack_min_ns);
-	case SRT_KEY_SLACK_MAX_NS:
-		return snprintf(buf, len, "%llu", c->slack_max_ns);
-	case SRT_KEY_YIELD_US:
-		return snprintf(buf, len, "%llu", div_u64(l->yield_ns, 1000));
-	case SRT_KEY_YIELD_EVERY_MS:
+	switch (k->kind) {
+	case SRT_KT_U32:
+	case SRT_KT_U64:
 		return snprintf(buf, len, "%llu",
-				div_u64(l->yield_every_ns, 1000000));
-	case SRT_KEY_ALIGN:
-		return snprintf(buf, len, "%d", c->align);
-	case SRT_KEY_PHASE_US:
-		return snprintf(buf, len, "%llu", div_u64(c->phase_ns, 1000));
-	case SRT_KEY_HIST_BUCKET_NS:
-		return snprintf(buf, len, "%u", c->hist_bucket_ns);
-	case SRT_KEY_HIST_BUCKETS:
-		return snprintf(buf, len, "%u", c->hist_buckets);
-	case SRT_KEY_FORCE:
-		return snprintf(buf, len, "%d", c->force);
-	case SRT_KEY_FLIGHT_CYCLES:
-		return snprintf(buf, len, "%u", c->flight_cycles);
-	case SRT_KEY_FLIGHT_POST:
-		return snprintf(buf, len, "%u", c->flight_post);
-	case SRT_KEY_SECTION:
-		return snprintf(buf, len, "%s", srt_section_names[c->section]);
-	case SRT_KEY_LOCK:
-		return snprintf(buf, len, "%s", c->lock);
-	case SRT_KEY_SECTION_BUDGET_US:
-		return snprintf(buf, len, "%llu",
-				div_u64(l->section_budget_ns, 1000));
-	case SRT_KEY_IO:
-		return srt_format_io(c, buf, len);
-	case SRT_KEY_TRIGGER_TIMEOUT_US:
-		return snprintf(buf, len, "%llu",
-				div_u64(c->trigger_timeout_ns, 1000));
-	case SRT_KEY_FLIGHT_SIGNALS:
-		return snprintf(buf, len, "%s", c->flight_signals);
-	default:
-		return snprintf(buf, len, "?");
+				div64_u64(srt_key_get(c, k), srt_key_scale(k)));
+	case SRT_KT_INT:
+		return snprintf(buf, len, "%d",
+				*(const int *)srt_key_cfield(c, k));
+	case SRT_KT_BOOL:
+		return snprintf(buf, len, "%d", (int)srt_key_get(c, k));
+	case SRT_KT_ENUM:
+		v = srt_key_get(c, k);
+		return snprintf(buf, len, "%s",
+				v < k->nr_names ? k->names[v] : "?");
+	case SRT_KT_NAME:
+		return snprintf(buf, len, "%s",
+				(const char *)srt_key_cfield(c, k));
+	case SRT_KT_HOOK:
+		return k->format(c, buf, len);
 	}
+	return snprintf(buf, len, "?");
 }
 
 /*

@@ -293,6 +293,12 @@ for e in $(sed -nE 's/^(TRACE_EVENT|DEFINE_EVENT)\(([a-z_]+, )?([a-z_]+),.*/\3/p
 done
 if [ -z "$missing" ]; then t_ok "shieldrt(4) names every tracepoint of kmod/trace.h"
 else t_fail "shieldrt(4) names every tracepoint of kmod/trace.h" "missing:$missing"; fi
+missing=""
+for k in $(sed -nE 's/^[[:space:]]*X\([A-Z_]+, "([a-z_]+)",.*/\1/p' kmod/lib/config.h); do
+	grep -q -- "^ *$k=" "$T/page4" || missing="$missing $k"
+done
+if [ -z "$missing" ]; then t_ok "shieldrt(4) lists every key of kmod/lib/config.h's table"
+else t_fail "shieldrt(4) lists every key of kmod/lib/config.h's table" "missing:$missing"; fi
 
 # --- make uninstall --------------------------------------------------------
 if make -s uninstall DESTDIR="$D" KVER="$kver" >"$T/uninstall.log" 2>&1; then

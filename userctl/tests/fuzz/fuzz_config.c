@@ -29,9 +29,9 @@ static void format_all(const struct srt_config *c, u32 keys, char *buf,
 			continue;
 		w = srt_config_format_key(c, k, val, sizeof(val));
 		fuzz_check(w >= 0 && (size_t)w < sizeof(val),
-			   "key %s formats to %d bytes", srt_key_names[k], w);
+			   "key %s formats to %d bytes", srt_keys[k].name, w);
 		w = snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "",
-			     srt_key_names[k], val);
+			     srt_keys[k].name, val);
 		fuzz_check(w > 0 && (size_t)w < len - n, "line too long");
 		n += w;
 	}

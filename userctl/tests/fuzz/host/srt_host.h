@@ -37,6 +37,12 @@ typedef __s64 s64;
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #define noinline	__attribute__((__noinline__))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define sizeof_field(t, m)	sizeof(((t *)0)->m)
+#define NSEC_PER_USEC	1000L
+#define NSEC_PER_MSEC	1000000L
+#define NSEC_PER_SEC	1000000000L
+/* The kernel warns and goes on; a fuzzer is better off stopping there. */
+#define WARN_ON_ONCE(cond)	((cond) ? (abort(), 1) : 0)
 
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 
