@@ -60,6 +60,9 @@ struct srt_view_hooks {
 };
 void srt_req_set_view_hooks(const struct srt_view_hooks *hooks);
 
+/* The longest settings or control text one request or write carries. */
+#define SRT_WRITE_MAX	4096
+
 /*
  * A view: one debugfs file's text, also readable with SHIELDRT_IOC_VIEW;
  * with store, also writable (the debugfs front end).

@@ -18,12 +18,31 @@
 #include "admin.h"
 #include "internal.h"
 
-/* What a request may carry; everything else in it must be zero. */
+/* Which requests take text, and how a request's value is used. */
+enum srt_ioc_text { SRT_T_NONE, SRT_T_OPT, SRT_T_NEED };
+/* value: must be 0, read, or written only (its input is not looked at) */
+enum srt_ioc_value { SRT_V_NONE, SRT_V_IN, SRT_V_OUT };
+
+/*
+ * One request of the control plane, by its number: the struct it takes
+ * (the kernel's size, the smallest it accepts), whether it changes
+ * something (CAP_SYS_ADMIN), and how it runs.  A struct shieldrt_req
+ * request (srt_ioc_loop_req) also says whether it needs the named loop
+ * looked up, what text, flags and value it takes, and its operation.
+ */
 struct srt_ioc {
-	u32 ksize;			/* the kernel's struct */
-	u32 ver0;			/* the smallest the kernel takes */
-	bool change;			/* needs CAP_SYS_ADMIN */
-	long (*run)(unsigned int nr, void *req);
+	u32 ksize;
+	u32 ver0;
+	bool change;
+	long (*run)(const struct srt_ioc *ioc, void *req);
+	/* struct shieldrt_req requests */
+	bool loop;
+	enum srt_ioc_text text;
+	size_t max;			/* longest text */
+	u32 flags;			/* SHIELDRT_REQ_* it takes */
+	enum srt_ioc_value value;
+	int (*op)(struct shieldrt_req *r, struct srt_loop *loop, char *text,
+		  char *err, size_t errlen);
 };
 
 /*
@@ -96,59 +115,139 @@ static char *srt_ioc_text(const struct shieldrt_req *r, size_t max)
 	return text;
 }
 
-/* Which requests take text, flags, a value, and how much text. */
-enum { SRT_T_NONE, SRT_T_OPT, SRT_T_NEED };
-/* value: must be 0, read, or written only (its input is not looked at) */
-enum { SRT_V_NONE, SRT_V_IN, SRT_V_OUT };
+/* The operations of the struct shieldrt_req requests. */
+static int srt_op_create(struct shieldrt_req *r, struct srt_loop *unused,
+			 char *text, char *err, size_t errlen)
+{
+	return srt_req_create(r->name, text, r->flags & SHIELDRT_REQ_START,
+			      err, errlen);
+}
 
-static long srt_ioc_loop_req(unsigned int nr, void *req)
+static int srt_op_destroy(struct shieldrt_req *r, struct srt_loop *unused,
+			  char *text, char *err, size_t errlen)
+{
+	return srt_req_destroy(r->name, err, errlen);
+}
+
+static int srt_op_start(struct shieldrt_req *r, struct srt_loop *unused,
+			char *text, char *err, size_t errlen)
+{
+	return srt_req_start(r->name, err, errlen);
+}
+
+static int srt_op_stop(struct shieldrt_req *r, struct srt_loop *unused,
+		       char *text, char *err, size_t errlen)
+{
+	return srt_req_stop(r->name, err, errlen);
+}
+
+static int srt_op_reset(struct shieldrt_req *r, struct srt_loop *unused,
+			char *text, char *err, size_t errlen)
+{
+	return srt_req_reset(r->name, err, errlen);
+}
+
+static int srt_op_resume(struct shieldrt_req *r, struct srt_loop *unused,
+			 char *text, char *err, size_t errlen)
+{
+	return srt_req_resume(r->name, err, errlen);
+}
+
+static int srt_op_configure(struct shieldrt_req *r, struct srt_loop *loop,
+			    char *text, char *err, size_t errlen)
+{
+	return srt_req_configure(loop, text, err, errlen);
+}
+
+/* No text (text 0 and text_len 0): no chain. */
+static int srt_op_chain(struct shieldrt_req *r, struct srt_loop *loop,
+			char *text, char *err, size_t errlen)
+{
+	return srt_req_chain(loop, text, r->text ? r->text_len : 0, err,
+			     errlen);
+}
+
+static int srt_op_params(struct shieldrt_req *r, struct srt_loop *loop,
+			 char *text, char *err, size_t errlen)
+{
+	return srt_req_params(loop, text, r->text_len, err, errlen);
+}
+
+static int srt_op_commit(struct shieldrt_req *r, struct srt_loop *loop,
+			 char *text, char *err, size_t errlen)
+{
+	return srt_req_commit(loop, &r->value, err, errlen);
+}
+
+static int srt_op_limits(struct shieldrt_req *r, struct srt_loop *loop,
+			 char *text, char *err, size_t errlen)
+{
+	return srt_req_limits(loop, text, err, errlen);
+}
+
+/* Exactly one of trigger, rearm and triggers (with its mask in value). */
+static int srt_op_flight(struct shieldrt_req *r, struct srt_loop *loop,
+			 char *text, char *err, size_t errlen)
+{
+	if (hweight32(r->flags) != 1) {
+		snprintf(err, errlen, "flight: one of trigger, rearm, triggers");
+		return -EINVAL;
+	}
+	if (r->value && !(r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS)) {
+		snprintf(err, errlen, "flight: a value is for triggers only");
+		return -EINVAL;
+	}
+	if (r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS)
+		/* The bits above 31 are unknown triggers too. */
+		return srt_req_flight(loop, SRT_FLIGHT_OP_SET_TRIGGERS,
+				      r->value > U32_MAX ? ~0U : (u32)r->value,
+				      err, errlen);
+	return srt_req_flight(loop, r->flags & SHIELDRT_REQ_FLIGHT_TRIGGER ?
+			      SRT_FLIGHT_OP_TRIGGER : SRT_FLIGHT_OP_REARM, 0,
+			      err, errlen);
+}
+
+static int srt_op_fpu_empty(struct shieldrt_req *r, struct srt_loop *loop,
+			    char *text, char *err, size_t errlen)
+{
+	if (r->value > 1) {
+		snprintf(err, errlen, "fpu_empty: 0 or 1");
+		return -EINVAL;
+	}
+	srt_req_fpu_empty(loop, r->value);
+	return 0;
+}
+
+/*
+ * A struct shieldrt_req request, as its row says: everything the row
+ * does not allow must be zero, the text is copied in, the loop looked
+ * up, then the operation runs.
+ */
+static long srt_ioc_loop_req(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_req *r = req;
-	static const struct {
-		u8 text;
-		u32 flags;
-		u8 value;
-		size_t max;
-	} rule[] = {
-		[0x10 - 0x10] = { SRT_T_OPT, SHIELDRT_REQ_START, SRT_V_NONE, 4096 },
-		[0x11 - 0x10] = { SRT_T_NONE },
-		[0x12 - 0x10] = { SRT_T_NONE },
-		[0x13 - 0x10] = { SRT_T_NONE },
-		[0x14 - 0x10] = { SRT_T_NONE },
-		[0x15 - 0x10] = { SRT_T_NONE },
-		[0x16 - 0x10] = { SRT_T_NEED, 0, SRT_V_NONE, 4096 },
-		[0x17 - 0x10] = { SRT_T_OPT, 0, SRT_V_NONE, SRT_CHAIN_TEXT_MAX },
-		[0x18 - 0x10] = { SRT_T_NEED, 0, SRT_V_NONE, SRT_STAGE_TEXT_MAX },
-		[0x19 - 0x10] = { SRT_T_NONE, 0, SRT_V_OUT },
-		[0x1a - 0x10] = { SRT_T_OPT, 0, SRT_V_NONE, SRT_LIMITS_TEXT_MAX },
-		[0x1b - 0x10] = { SRT_T_NONE, SHIELDRT_REQ_FLIGHT_TRIGGER |
-				  SHIELDRT_REQ_FLIGHT_REARM |
-				  SHIELDRT_REQ_FLIGHT_TRIGGERS, SRT_V_IN },
-		[0x1c - 0x10] = { SRT_T_NONE, 0, SRT_V_IN },
-	};
-	const typeof(rule[0]) *ru = &rule[nr - 0x10];
-	char *err = r->err, *text = NULL, empty[1] = "", *t;
+	char *err = r->err, *text = NULL, empty[1] = "";
 	size_t errlen = sizeof(r->err);
 	struct srt_loop *loop = NULL;
 	long ret;
 
 	memset(r->err, 0, sizeof(r->err));
-	if (!srt_zero(r->resv, sizeof(r->resv)) || (r->flags & ~ru->flags) ||
-	    (ru->value == SRT_V_NONE && r->value) ||
+	if (!srt_zero(r->resv, sizeof(r->resv)) || (r->flags & ~ioc->flags) ||
+	    (ioc->value == SRT_V_NONE && r->value) ||
 	    srt_check_name(r->name, false)) {
 		snprintf(err, errlen, "malformed request (reserved field, flag, value or name)");
 		return -EINVAL;
 	}
-	if (ru->text == SRT_T_NONE && (r->text || r->text_len)) {
+	if (ioc->text == SRT_T_NONE && (r->text || r->text_len)) {
 		snprintf(err, errlen, "this request takes no text");
 		return -EINVAL;
 	}
-	if (ru->text == SRT_T_NEED && !r->text) {
+	if (ioc->text == SRT_T_NEED && !r->text) {
 		snprintf(err, errlen, "this request needs text");
 		return -EINVAL;
 	}
-	if (ru->text != SRT_T_NONE) {
-		text = srt_ioc_text(r, ru->max);
+	if (ioc->text != SRT_T_NONE) {
+		text = srt_ioc_text(r, ioc->max);
 		if (IS_ERR(text)) {
 			ret = PTR_ERR(text);
 			if (ret == -EILSEQ) {
@@ -157,97 +256,27 @@ static long srt_ioc_loop_req(unsigned int nr, void *req)
 			}
 			snprintf(err, errlen, ret == -E2BIG ?
 				 "text over %zu bytes" : "text unreadable",
-				 ru->max);
+				 ioc->max);
 			return ret;
 		}
 	}
-
+	if (ioc->loop) {
+		loop = srt_ioc_loop(r->name, err, errlen);
+		ret = PTR_ERR_OR_ZERO(loop);
+		if (ret) {
+			kfree(text);
+			return ret;
+		}
+	}
 	/* The parsers cut their text up: never hand them a literal. */
-	t = text ? text : empty;
-	switch (nr) {
-	case 0x10:
-		ret = srt_req_create(r->name, t,
-				     r->flags & SHIELDRT_REQ_START, err, errlen);
-		goto out;
-	case 0x11:
-		ret = srt_req_destroy(r->name, err, errlen);
-		goto out;
-	case 0x12:
-		ret = srt_req_start(r->name, err, errlen);
-		goto out;
-	case 0x13:
-		ret = srt_req_stop(r->name, err, errlen);
-		goto out;
-	case 0x14:
-		ret = srt_req_reset(r->name, err, errlen);
-		goto out;
-	case 0x15:
-		ret = srt_req_resume(r->name, err, errlen);
-		goto out;
-	}
-
-	loop = srt_ioc_loop(r->name, err, errlen);
-	ret = PTR_ERR_OR_ZERO(loop);
-	if (ret) {
-		loop = NULL;
-		goto out;
-	}
-	switch (nr) {
-	case 0x16:
-		ret = srt_req_configure(loop, text, err, errlen);
-		break;
-	case 0x17:
-		ret = srt_req_chain(loop, t, text ? r->text_len : 0, err,
-				    errlen);
-		break;
-	case 0x18:
-		ret = srt_req_params(loop, text, r->text_len, err, errlen);
-		break;
-	case 0x19:
-		ret = srt_req_commit(loop, &r->value, err, errlen);
-		break;
-	case 0x1a:
-		ret = srt_req_limits(loop, t, err, errlen);
-		break;
-	case 0x1b:
-		if (hweight32(r->flags) != 1) {
-			snprintf(err, errlen, "flight: one of trigger, rearm, triggers");
-			ret = -EINVAL;
-		} else if (r->value &&
-			   !(r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS)) {
-			snprintf(err, errlen, "flight: a value is for triggers only");
-			ret = -EINVAL;
-		} else if (r->flags & SHIELDRT_REQ_FLIGHT_TRIGGERS) {
-			/* The bits above 31 are unknown triggers too. */
-			ret = srt_req_flight(loop, SRT_FLIGHT_OP_SET_TRIGGERS,
-					     r->value > U32_MAX ? ~0U :
-					     (u32)r->value, err, errlen);
-		} else {
-			ret = srt_req_flight(loop, r->flags &
-					     SHIELDRT_REQ_FLIGHT_TRIGGER ?
-					     SRT_FLIGHT_OP_TRIGGER :
-					     SRT_FLIGHT_OP_REARM, 0, err,
-					     errlen);
-		}
-		break;
-	case 0x1c:
-		if (r->value > 1) {
-			snprintf(err, errlen, "fpu_empty: 0 or 1");
-			ret = -EINVAL;
-		} else {
-			srt_req_fpu_empty(loop, r->value);
-			ret = 0;
-		}
-		break;
-	}
-out:
+	ret = ioc->op(r, loop, text ? text : empty, err, errlen);
 	if (loop)
 		srt_loop_put(loop);
 	kfree(text);
 	return ret;
 }
 
-static long srt_ioc_list(unsigned int nr, void *req)
+static long srt_ioc_list(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_list_req *r = req;
 	struct shieldrt_loop_info *info = NULL;
@@ -285,7 +314,7 @@ static long srt_ioc_list(unsigned int nr, void *req)
 	return ret;
 }
 
-static long srt_ioc_stats(unsigned int nr, void *req)
+static long srt_ioc_stats(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_stats_req *r = req;
 	struct srt_loop *loop;
@@ -303,7 +332,7 @@ static long srt_ioc_stats(unsigned int nr, void *req)
 	return 0;
 }
 
-static long srt_ioc_hist(unsigned int nr, void *req)
+static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_hist_req *r = req;
 	struct srt_counters c;
@@ -411,7 +440,7 @@ static void srt_flight_vrec_fill(struct shieldrt_flight_vrec *d,
 /* Records go out in chunks, under the recorder's lock (a mutex). */
 #define SRT_FR_CHUNK	64
 
-static long srt_ioc_flight(unsigned int nr, void *req)
+static long srt_ioc_flight(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_flight_req *r = req;
 	bool values = r->flags & SHIELDRT_FLIGHT_F_VALUES;
@@ -498,7 +527,7 @@ static long srt_ioc_flight(unsigned int nr, void *req)
 	return ret;
 }
 
-static long srt_ioc_view(unsigned int nr, void *req)
+static long srt_ioc_view(const struct srt_ioc *ioc, void *req)
 {
 	struct shieldrt_view_req *r = req;
 	const struct srt_view *v;
@@ -538,30 +567,60 @@ static long srt_ioc_view(unsigned int nr, void *req)
 	return ret;
 }
 
+/*
+ * Every control request, by the UAPI's number.  A shieldrt_req request
+ * lists: whether the named loop is looked up first, its text (and the
+ * longest), its flags and how it uses value.
+ */
+#define SRT_IOC_REQ(fn, ...)						\
+	.ksize = sizeof(struct shieldrt_req),				\
+	.ver0 = SHIELDRT_REQ_SIZE_VER0, .change = true,			\
+	.run = srt_ioc_loop_req, .op = fn, __VA_ARGS__
+#define SRT_IOC_READ(type, fn, ver0_)					\
+	.ksize = sizeof(type), .ver0 = ver0_, .run = fn
+
 static const struct srt_ioc srt_iocs[] = {
-	[0x10] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x11] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x12] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x13] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x14] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x15] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x16] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x17] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x18] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x19] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x1a] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x1b] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x1c] = { sizeof(struct shieldrt_req), SHIELDRT_REQ_SIZE_VER0, true, srt_ioc_loop_req },
-	[0x20] = { sizeof(struct shieldrt_list_req), SHIELDRT_LIST_SIZE_VER0, false, srt_ioc_list },
-	[0x21] = { sizeof(struct shieldrt_stats_req), SHIELDRT_STATS_SIZE_VER0, false, srt_ioc_stats },
-	[0x22] = { sizeof(struct shieldrt_hist_req), SHIELDRT_HIST_SIZE_VER0, false, srt_ioc_hist },
-	[0x23] = { sizeof(struct shieldrt_flight_req), SHIELDRT_FLIGHT_SIZE_VER0, false, srt_ioc_flight },
-	[0x24] = { sizeof(struct shieldrt_view_req), SHIELDRT_VIEW_SIZE_VER0, false, srt_ioc_view },
+	[_IOC_NR(SHIELDRT_IOC_CREATE)] = { SRT_IOC_REQ(srt_op_create,
+		.text = SRT_T_OPT, .max = SRT_WRITE_MAX,
+		.flags = SHIELDRT_REQ_START) },
+	[_IOC_NR(SHIELDRT_IOC_DESTROY)] = { SRT_IOC_REQ(srt_op_destroy) },
+	[_IOC_NR(SHIELDRT_IOC_START)] = { SRT_IOC_REQ(srt_op_start) },
+	[_IOC_NR(SHIELDRT_IOC_STOP)] = { SRT_IOC_REQ(srt_op_stop) },
+	[_IOC_NR(SHIELDRT_IOC_RESET)] = { SRT_IOC_REQ(srt_op_reset) },
+	[_IOC_NR(SHIELDRT_IOC_RESUME)] = { SRT_IOC_REQ(srt_op_resume) },
+	[_IOC_NR(SHIELDRT_IOC_CONFIGURE)] = { SRT_IOC_REQ(srt_op_configure,
+		.loop = true, .text = SRT_T_NEED, .max = SRT_WRITE_MAX) },
+	[_IOC_NR(SHIELDRT_IOC_CHAIN)] = { SRT_IOC_REQ(srt_op_chain,
+		.loop = true, .text = SRT_T_OPT, .max = SRT_CHAIN_TEXT_MAX) },
+	[_IOC_NR(SHIELDRT_IOC_PARAMS)] = { SRT_IOC_REQ(srt_op_params,
+		.loop = true, .text = SRT_T_NEED, .max = SRT_STAGE_TEXT_MAX) },
+	[_IOC_NR(SHIELDRT_IOC_COMMIT)] = { SRT_IOC_REQ(srt_op_commit,
+		.loop = true, .value = SRT_V_OUT) },
+	[_IOC_NR(SHIELDRT_IOC_LIMITS)] = { SRT_IOC_REQ(srt_op_limits,
+		.loop = true, .text = SRT_T_OPT, .max = SRT_LIMITS_TEXT_MAX) },
+	[_IOC_NR(SHIELDRT_IOC_FLIGHT_CTL)] = { SRT_IOC_REQ(srt_op_flight,
+		.loop = true, .value = SRT_V_IN,
+		.flags = SHIELDRT_REQ_FLIGHT_TRIGGER |
+			 SHIELDRT_REQ_FLIGHT_REARM |
+			 SHIELDRT_REQ_FLIGHT_TRIGGERS) },
+	[_IOC_NR(SHIELDRT_IOC_FPU_EMPTY)] = { SRT_IOC_REQ(srt_op_fpu_empty,
+		.loop = true, .value = SRT_V_IN) },
+	[_IOC_NR(SHIELDRT_IOC_LIST)] = { SRT_IOC_READ(struct shieldrt_list_req,
+		srt_ioc_list, SHIELDRT_LIST_SIZE_VER0) },
+	[_IOC_NR(SHIELDRT_IOC_STATS)] = { SRT_IOC_READ(struct shieldrt_stats_req,
+		srt_ioc_stats, SHIELDRT_STATS_SIZE_VER0) },
+	[_IOC_NR(SHIELDRT_IOC_HIST)] = { SRT_IOC_READ(struct shieldrt_hist_req,
+		srt_ioc_hist, SHIELDRT_HIST_SIZE_VER0) },
+	[_IOC_NR(SHIELDRT_IOC_FLIGHT)] = { SRT_IOC_READ(struct shieldrt_flight_req,
+		srt_ioc_flight, SHIELDRT_FLIGHT_SIZE_VER0) },
+	[_IOC_NR(SHIELDRT_IOC_VIEW)] = { SRT_IOC_READ(struct shieldrt_view_req,
+		srt_ioc_view, SHIELDRT_VIEW_SIZE_VER0) },
 };
 
 bool srt_admin_ioctl_is_control(unsigned int cmd)
 {
-	return _IOC_TYPE(cmd) == SHIELDRT_IOC_MAGIC && _IOC_NR(cmd) >= 0x10;
+	return _IOC_TYPE(cmd) == SHIELDRT_IOC_MAGIC &&
+	       _IOC_NR(cmd) >= _IOC_NR(SHIELDRT_IOC_CREATE);
 }
 
 long srt_admin_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -605,7 +664,7 @@ long srt_admin_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		ret = -EFAULT;
 		goto out_free;
 	}
-	ret = ioc->run(nr, req);
+	ret = ioc->run(ioc, req);
 	if (copy_to_user(uarg, req, min_t(size_t, usize, ioc->ksize)))
 		ret = -EFAULT;
 out_free:

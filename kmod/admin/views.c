@@ -631,8 +631,6 @@ static void srt_dataplane_show(struct seq_file *m, struct srt_loop *loop)
 	kfree(sn);
 }
 
-#define SRT_WRITE_MAX	4096
-
 const struct srt_view srt_top_views[] = {
 	{ "control", 0200, NULL, srt_control_store, SRT_WRITE_MAX },
 	{ "last_error", 0400, srt_last_error_show },
