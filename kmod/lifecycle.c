@@ -498,6 +498,16 @@ static struct srt_loop *srt_find_or_err(const char *name, char *err,
 	return loop;
 }
 
+/* srt_lock held: a loop an operation was handed may since be destroyed. */
+static int srt_alive(struct srt_loop *loop, char *err, size_t errlen)
+{
+	lockdep_assert_held(&srt_lock);
+	if (!loop->dead)
+		return 0;
+	snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+	return -ENOENT;
+}
+
 /*
  * Stop a loop and take it off the list.  The caller gets the list's
  * reference: it removes its view of the loop, then puts it.
@@ -609,13 +619,11 @@ int srt_loop_resume(const char *name, char *err, size_t errlen)
 int srt_loop_config_get(struct srt_loop *loop, struct srt_config *cfg,
 			u64 *gen, char *err, size_t errlen)
 {
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&srt_lock);
-	if (loop->dead) {
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
-		ret = -ENOENT;
-	} else {
+	ret = srt_alive(loop, err, errlen);
+	if (!ret) {
 		*cfg = loop->cfg;
 		*gen = loop->cfg_gen;
 	}
@@ -639,11 +647,9 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 
 	cpus_read_lock();
 	mutex_lock(&srt_lock);
-	ret = -ENOENT;
-	if (loop->dead) {
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+	ret = srt_alive(loop, err, errlen);
+	if (ret)
 		goto out_unlock;
-	}
 	ret = -EAGAIN;
 	if (gen != loop->cfg_gen) {
 		snprintf(err, errlen, "loop '%s' changed meanwhile; retry",
@@ -720,11 +726,9 @@ int srt_loop_chain_load(struct srt_loop *loop, const char *text, size_t len,
 	int ret;
 
 	mutex_lock(&srt_lock);
-	ret = -ENOENT;
-	if (loop->dead) {
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
+	ret = srt_alive(loop, err, errlen);
+	if (ret)
 		goto out_unlock;
-	}
 	ret = -EBUSY;
 	if (loop->task) {
 		snprintf(err, errlen,
@@ -797,14 +801,12 @@ int srt_loop_flight(struct srt_loop *loop, enum srt_flight_op op, u32 on,
 int srt_loop_limits_set(struct srt_loop *loop, char *text, char *err,
 			size_t errlen)
 {
-	int ret = -ENOENT;
+	int ret;
 
 	mutex_lock(&srt_lock);
-	if (loop->dead)
-		snprintf(err, errlen, "loop '%s' was destroyed", loop->name);
-	else
-		ret = srt_limits_set(&loop->limits, text, loop->sig.n_out, err,
-				     errlen);
+	ret = srt_alive(loop, err, errlen) ?:
+	      srt_limits_set(&loop->limits, text, loop->sig.n_out, err,
+			     errlen);
 	mutex_unlock(&srt_lock);
 	return ret;
 }

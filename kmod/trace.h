@@ -51,14 +51,27 @@ TRACE_DEFINE_ENUM(SRT_CYC_IO);
 	__print_symbolic(r, SHIELDRT_SAFE_LIST(SRT_TRACE_SYM)		\
 			 SRT_TRACE_SYM_END)
 
+/*
+ * What the loop events begin with, in the record and in the text: the
+ * loop's name and the cycle (@c, of the event's arguments).
+ */
+#define SRT_TP_LOOP_CYCLE						\
+	__array(char, loop, SRT_NAME_LEN)				\
+	__field(u64, cycle)
+#define SRT_TP_ASSIGN_LOOP_CYCLE(c)					\
+	do {								\
+		memcpy(__entry->loop, loop, SRT_NAME_LEN);		\
+		__entry->cycle = (c);					\
+	} while (0)
+#define SRT_TP_LOOP_CYCLE_FMT		"loop=%s cycle=%llu"
+
 /* cycle and overrun carry the same record: one cycle's outcome. */
 DECLARE_EVENT_CLASS(shieldrt_cycle_class,
 	TP_PROTO(const char *loop, const struct srt_cycle_sample *s,
 		 s64 lateness_ns, s64 slack_ns),
 	TP_ARGS(loop, s, lateness_ns, slack_ns),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(s64, lateness_ns)
 		__field(u64, compute_ns)
 		__field(s64, slack_ns)
@@ -68,8 +81,7 @@ DECLARE_EVENT_CLASS(shieldrt_cycle_class,
 		__field(u32, flags)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = s->cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(s->cycle);
 		__entry->lateness_ns = lateness_ns;
 		__entry->compute_ns = s->compute_ns;
 		__entry->slack_ns = slack_ns;
@@ -78,7 +90,7 @@ DECLARE_EVENT_CLASS(shieldrt_cycle_class,
 		__entry->missed = s->missed;
 		__entry->flags = s->flags;
 	),
-	TP_printk("loop=%s cycle=%llu lateness=%lld ns compute=%llu ns slack=%lld ns section=%llu ns lock_wait=%llu ns missed=%u flags=%s",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " lateness=%lld ns compute=%llu ns slack=%lld ns section=%llu ns lock_wait=%llu ns missed=%u flags=%s",
 		  __entry->loop, __entry->cycle, __entry->lateness_ns,
 		  __entry->compute_ns, __entry->slack_ns, __entry->section_ns,
 		  __entry->lock_wait_ns, __entry->missed,
@@ -101,20 +113,18 @@ TRACE_EVENT(tick_latency,
 		 s64 thread_latency_ns),
 	TP_ARGS(loop, cycle, mode, irq_latency_ns, thread_latency_ns),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u32, mode)
 		__field(s64, irq_latency_ns)
 		__field(s64, thread_latency_ns)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->mode = mode;
 		__entry->irq_latency_ns = irq_latency_ns;
 		__entry->thread_latency_ns = thread_latency_ns;
 	),
-	TP_printk("loop=%s cycle=%llu mode=%s irq_latency=%lld ns thread_latency=%lld ns",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " mode=%s irq_latency=%lld ns thread_latency=%lld ns",
 		  __entry->loop, __entry->cycle, srt_show_mode(__entry->mode),
 		  __entry->irq_latency_ns, __entry->thread_latency_ns)
 );
@@ -124,18 +134,16 @@ TRACE_EVENT(noise,
 	TP_PROTO(const char *loop, u64 cycle, u64 start_ns, u64 duration_ns),
 	TP_ARGS(loop, cycle, start_ns, duration_ns),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u64, start_ns)
 		__field(u64, duration_ns)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->start_ns = start_ns;
 		__entry->duration_ns = duration_ns;
 	),
-	TP_printk("loop=%s cycle=%llu start=%llu ns duration=%llu ns",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " start=%llu ns duration=%llu ns",
 		  __entry->loop, __entry->cycle, __entry->start_ns,
 		  __entry->duration_ns)
 );
@@ -145,20 +153,18 @@ TRACE_EVENT(safe_state,
 		 u32 consecutive),
 	TP_ARGS(loop, cycle, entered, reason, consecutive),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u32, entered)
 		__field(u32, reason)
 		__field(u32, consecutive)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->entered = entered;
 		__entry->reason = reason;
 		__entry->consecutive = consecutive;
 	),
-	TP_printk("loop=%s cycle=%llu %s reason=%s consecutive_overruns=%u",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " %s reason=%s consecutive_overruns=%u",
 		  __entry->loop, __entry->cycle,
 		  __entry->entered ? "enter" : "leave",
 		  srt_show_safe_reason(__entry->reason), __entry->consecutive)
@@ -169,18 +175,16 @@ TRACE_EVENT(param_commit,
 	TP_PROTO(const char *loop, u64 cycle, u64 generation, u32 nr_params),
 	TP_ARGS(loop, cycle, generation, nr_params),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u64, generation)
 		__field(u32, nr_params)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->generation = generation;
 		__entry->nr_params = nr_params;
 	),
-	TP_printk("loop=%s cycle=%llu generation=%llu params=%u",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " generation=%llu params=%u",
 		  __entry->loop, __entry->cycle, __entry->generation,
 		  __entry->nr_params)
 );
@@ -193,18 +197,16 @@ TRACE_EVENT(chain_nonfinite,
 	TP_PROTO(const char *loop, u64 cycle, s32 signal, s32 block),
 	TP_ARGS(loop, cycle, signal, block),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(s32, signal)
 		__field(s32, block)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->signal = signal;
 		__entry->block = block;
 	),
-	TP_printk("loop=%s cycle=%llu signal=%d block=%d",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " signal=%d block=%d",
 		  __entry->loop, __entry->cycle, __entry->signal,
 		  __entry->block)
 );
@@ -222,8 +224,7 @@ TRACE_EVENT(limit_trip,
 		 u64 max),
 	TP_ARGS(loop, cycle, out, value, min, max),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u32, out)
 		__field(u64, value)
 		__field(u64, min)
@@ -233,8 +234,7 @@ TRACE_EVENT(limit_trip,
 		__array(char, max_txt, SRT_F64_FIXED_LEN)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->out = out;
 		__entry->value = value;
 		__entry->min = min;
@@ -243,7 +243,7 @@ TRACE_EVENT(limit_trip,
 		srt_f64_fixed(min, __entry->min_txt, SRT_F64_FIXED_LEN);
 		srt_f64_fixed(max, __entry->max_txt, SRT_F64_FIXED_LEN);
 	),
-	TP_printk("loop=%s cycle=%llu out=%u value=%s min=%s max=%s",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " out=%u value=%s min=%s max=%s",
 		  __entry->loop, __entry->cycle, __entry->out,
 		  __entry->value_txt, __entry->min_txt, __entry->max_txt)
 );
@@ -254,20 +254,18 @@ TRACE_EVENT(section_overrun,
 		 u64 budget_ns),
 	TP_ARGS(loop, s, budget_ns),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u64, section_ns)
 		__field(u64, lock_wait_ns)
 		__field(u64, budget_ns)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = s->cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(s->cycle);
 		__entry->section_ns = s->section_ns;
 		__entry->lock_wait_ns = s->lock_wait_ns;
 		__entry->budget_ns = budget_ns;
 	),
-	TP_printk("loop=%s cycle=%llu section=%llu ns lock_wait=%llu ns budget=%llu ns",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " section=%llu ns lock_wait=%llu ns budget=%llu ns",
 		  __entry->loop, __entry->cycle, __entry->section_ns,
 		  __entry->lock_wait_ns, __entry->budget_ns)
 );
@@ -289,7 +287,7 @@ TRACE_EVENT(io_error,
 		__entry->cycle = cycle;
 		__entry->write = write;
 	),
-	TP_printk("loop=%s cycle=%llu provider=%s %s failed",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " provider=%s %s failed",
 		  __entry->loop, __entry->cycle, __entry->provider,
 		  __entry->write ? "write" : "read")
 );
@@ -317,16 +315,14 @@ DECLARE_EVENT_CLASS(srt_loop_waited,
 	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
 	TP_ARGS(loop, cycle, waited_ns),
 	TP_STRUCT__entry(
-		__array(char, loop, SRT_NAME_LEN)
-		__field(u64, cycle)
+		SRT_TP_LOOP_CYCLE
 		__field(u64, waited_ns)
 	),
 	TP_fast_assign(
-		memcpy(__entry->loop, loop, SRT_NAME_LEN);
-		__entry->cycle = cycle;
+		SRT_TP_ASSIGN_LOOP_CYCLE(cycle);
 		__entry->waited_ns = waited_ns;
 	),
-	TP_printk("loop=%s cycle=%llu waited %llu ns",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " waited %llu ns",
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
@@ -340,7 +336,7 @@ DEFINE_EVENT(srt_loop_waited, trigger_timeout,
 DEFINE_EVENT_PRINT(srt_loop_waited, rcu_yield,
 	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
 	TP_ARGS(loop, cycle, waited_ns),
-	TP_printk("loop=%s cycle=%llu grace period pending %llu ns",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " grace period pending %llu ns",
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 
@@ -351,7 +347,7 @@ DEFINE_EVENT_PRINT(srt_loop_waited, rcu_yield,
 DEFINE_EVENT_PRINT(srt_loop_waited, yield_forced,
 	TP_PROTO(const char *loop, u64 cycle, u64 waited_ns),
 	TP_ARGS(loop, cycle, waited_ns),
-	TP_printk("loop=%s cycle=%llu sleep %llu ns, no gap before the deadline",
+	TP_printk(SRT_TP_LOOP_CYCLE_FMT " sleep %llu ns, no gap before the deadline",
 		  __entry->loop, __entry->cycle, __entry->waited_ns)
 );
 

@@ -43,6 +43,8 @@ struct srt_ioc {
 	enum srt_ioc_value value;
 	int (*op)(struct shieldrt_req *r, struct srt_loop *loop, char *text,
 		  char *err, size_t errlen);
+	/* or an operation on a loop by name (destroy, start, ...) */
+	int (*by_name)(const char *name, char *err, size_t errlen);
 };
 
 /*
@@ -121,36 +123,6 @@ static int srt_op_create(struct shieldrt_req *r, struct srt_loop *unused,
 {
 	return srt_req_create(r->name, text, r->flags & SHIELDRT_REQ_START,
 			      err, errlen);
-}
-
-static int srt_op_destroy(struct shieldrt_req *r, struct srt_loop *unused,
-			  char *text, char *err, size_t errlen)
-{
-	return srt_req_destroy(r->name, err, errlen);
-}
-
-static int srt_op_start(struct shieldrt_req *r, struct srt_loop *unused,
-			char *text, char *err, size_t errlen)
-{
-	return srt_req_start(r->name, err, errlen);
-}
-
-static int srt_op_stop(struct shieldrt_req *r, struct srt_loop *unused,
-		       char *text, char *err, size_t errlen)
-{
-	return srt_req_stop(r->name, err, errlen);
-}
-
-static int srt_op_reset(struct shieldrt_req *r, struct srt_loop *unused,
-			char *text, char *err, size_t errlen)
-{
-	return srt_req_reset(r->name, err, errlen);
-}
-
-static int srt_op_resume(struct shieldrt_req *r, struct srt_loop *unused,
-			 char *text, char *err, size_t errlen)
-{
-	return srt_req_resume(r->name, err, errlen);
 }
 
 static int srt_op_configure(struct shieldrt_req *r, struct srt_loop *loop,
@@ -269,7 +241,10 @@ static long srt_ioc_loop_req(const struct srt_ioc *ioc, void *req)
 		}
 	}
 	/* The parsers cut their text up: never hand them a literal. */
-	ret = ioc->op(r, loop, text ? text : empty, err, errlen);
+	if (ioc->by_name)
+		ret = ioc->by_name(r->name, err, errlen);
+	else
+		ret = ioc->op(r, loop, text ? text : empty, err, errlen);
 	if (loop)
 		srt_loop_put(loop);
 	kfree(text);
@@ -572,38 +547,38 @@ static long srt_ioc_view(const struct srt_ioc *ioc, void *req)
  * lists: whether the named loop is looked up first, its text (and the
  * longest), its flags and how it uses value.
  */
-#define SRT_IOC_REQ(fn, ...)						\
+#define SRT_IOC_REQ(...)						\
 	.ksize = sizeof(struct shieldrt_req),				\
 	.ver0 = SHIELDRT_REQ_SIZE_VER0, .change = true,			\
-	.run = srt_ioc_loop_req, .op = fn, __VA_ARGS__
+	.run = srt_ioc_loop_req, __VA_ARGS__
 #define SRT_IOC_READ(type, fn, ver0_)					\
 	.ksize = sizeof(type), .ver0 = ver0_, .run = fn
 
 static const struct srt_ioc srt_iocs[] = {
-	[_IOC_NR(SHIELDRT_IOC_CREATE)] = { SRT_IOC_REQ(srt_op_create,
+	[_IOC_NR(SHIELDRT_IOC_CREATE)] = { SRT_IOC_REQ(.op = srt_op_create,
 		.text = SRT_T_OPT, .max = SRT_WRITE_MAX,
 		.flags = SHIELDRT_REQ_START) },
-	[_IOC_NR(SHIELDRT_IOC_DESTROY)] = { SRT_IOC_REQ(srt_op_destroy) },
-	[_IOC_NR(SHIELDRT_IOC_START)] = { SRT_IOC_REQ(srt_op_start) },
-	[_IOC_NR(SHIELDRT_IOC_STOP)] = { SRT_IOC_REQ(srt_op_stop) },
-	[_IOC_NR(SHIELDRT_IOC_RESET)] = { SRT_IOC_REQ(srt_op_reset) },
-	[_IOC_NR(SHIELDRT_IOC_RESUME)] = { SRT_IOC_REQ(srt_op_resume) },
-	[_IOC_NR(SHIELDRT_IOC_CONFIGURE)] = { SRT_IOC_REQ(srt_op_configure,
+	[_IOC_NR(SHIELDRT_IOC_DESTROY)] = { SRT_IOC_REQ(.by_name = srt_req_destroy) },
+	[_IOC_NR(SHIELDRT_IOC_START)] = { SRT_IOC_REQ(.by_name = srt_req_start) },
+	[_IOC_NR(SHIELDRT_IOC_STOP)] = { SRT_IOC_REQ(.by_name = srt_req_stop) },
+	[_IOC_NR(SHIELDRT_IOC_RESET)] = { SRT_IOC_REQ(.by_name = srt_req_reset) },
+	[_IOC_NR(SHIELDRT_IOC_RESUME)] = { SRT_IOC_REQ(.by_name = srt_req_resume) },
+	[_IOC_NR(SHIELDRT_IOC_CONFIGURE)] = { SRT_IOC_REQ(.op = srt_op_configure,
 		.loop = true, .text = SRT_T_NEED, .max = SRT_WRITE_MAX) },
-	[_IOC_NR(SHIELDRT_IOC_CHAIN)] = { SRT_IOC_REQ(srt_op_chain,
+	[_IOC_NR(SHIELDRT_IOC_CHAIN)] = { SRT_IOC_REQ(.op = srt_op_chain,
 		.loop = true, .text = SRT_T_OPT, .max = SRT_CHAIN_TEXT_MAX) },
-	[_IOC_NR(SHIELDRT_IOC_PARAMS)] = { SRT_IOC_REQ(srt_op_params,
+	[_IOC_NR(SHIELDRT_IOC_PARAMS)] = { SRT_IOC_REQ(.op = srt_op_params,
 		.loop = true, .text = SRT_T_NEED, .max = SRT_STAGE_TEXT_MAX) },
-	[_IOC_NR(SHIELDRT_IOC_COMMIT)] = { SRT_IOC_REQ(srt_op_commit,
+	[_IOC_NR(SHIELDRT_IOC_COMMIT)] = { SRT_IOC_REQ(.op = srt_op_commit,
 		.loop = true, .value = SRT_V_OUT) },
-	[_IOC_NR(SHIELDRT_IOC_LIMITS)] = { SRT_IOC_REQ(srt_op_limits,
+	[_IOC_NR(SHIELDRT_IOC_LIMITS)] = { SRT_IOC_REQ(.op = srt_op_limits,
 		.loop = true, .text = SRT_T_OPT, .max = SRT_LIMITS_TEXT_MAX) },
-	[_IOC_NR(SHIELDRT_IOC_FLIGHT_CTL)] = { SRT_IOC_REQ(srt_op_flight,
+	[_IOC_NR(SHIELDRT_IOC_FLIGHT_CTL)] = { SRT_IOC_REQ(.op = srt_op_flight,
 		.loop = true, .value = SRT_V_IN,
 		.flags = SHIELDRT_REQ_FLIGHT_TRIGGER |
 			 SHIELDRT_REQ_FLIGHT_REARM |
 			 SHIELDRT_REQ_FLIGHT_TRIGGERS) },
-	[_IOC_NR(SHIELDRT_IOC_FPU_EMPTY)] = { SRT_IOC_REQ(srt_op_fpu_empty,
+	[_IOC_NR(SHIELDRT_IOC_FPU_EMPTY)] = { SRT_IOC_REQ(.op = srt_op_fpu_empty,
 		.loop = true, .value = SRT_V_IN) },
 	[_IOC_NR(SHIELDRT_IOC_LIST)] = { SRT_IOC_READ(struct shieldrt_list_req,
 		srt_ioc_list, SHIELDRT_LIST_SIZE_VER0) },

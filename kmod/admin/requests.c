@@ -194,54 +194,51 @@ out:
 	return ret;
 }
 
+/* A loop request's outcome: a failure is recorded, @what if no reason. */
+static int srt_req_done(struct srt_loop *loop, int ret, const char *err,
+			const char *what)
+{
+	if (ret)
+		srt_req_failed(loop, err[0] ? err : what);
+	return ret;
+}
+
 int srt_req_chain(struct srt_loop *loop, char *text, size_t len, char *err,
 		  size_t errlen)
 {
-	int ret = srt_loop_chain_load(loop, text, len, err, errlen);
-
-	if (ret)
-		srt_req_failed(loop, err[0] ? err : "chain load failed");
-	return ret;
+	return srt_req_done(loop, srt_loop_chain_load(loop, text, len, err,
+						      errlen),
+			    err, "chain load failed");
 }
 
 int srt_req_params(struct srt_loop *loop, char *text, size_t len, char *err,
 		   size_t errlen)
 {
-	int ret = srt_loop_chain_stage(loop, text, len, err, errlen);
-
-	if (ret)
-		srt_req_failed(loop, err[0] ? err : "staging failed");
-	return ret;
+	return srt_req_done(loop, srt_loop_chain_stage(loop, text, len, err,
+						       errlen),
+			    err, "staging failed");
 }
 
 int srt_req_commit(struct srt_loop *loop, u64 *cycle, char *err,
 		   size_t errlen)
 {
-	int ret = srt_loop_chain_commit(loop, cycle, err, errlen);
-
-	if (ret)
-		srt_req_failed(loop, err[0] ? err : "commit failed");
-	return ret;
+	return srt_req_done(loop, srt_loop_chain_commit(loop, cycle, err,
+							errlen),
+			    err, "commit failed");
 }
 
 int srt_req_limits(struct srt_loop *loop, char *text, char *err,
 		   size_t errlen)
 {
-	int ret = srt_loop_limits_set(loop, text, err, errlen);
-
-	if (ret)
-		srt_req_failed(loop, err[0] ? err : "limits: write failed");
-	return ret;
+	return srt_req_done(loop, srt_loop_limits_set(loop, text, err, errlen),
+			    err, "limits: write failed");
 }
 
 int srt_req_flight(struct srt_loop *loop, enum srt_flight_op op, u32 on,
 		   char *err, size_t errlen)
 {
-	int ret = srt_loop_flight(loop, op, on, err, errlen);
-
-	if (ret)
-		srt_req_failed(loop, err[0] ? err : "flight: failed");
-	return ret;
+	return srt_req_done(loop, srt_loop_flight(loop, op, on, err, errlen),
+			    err, "flight: failed");
 }
 
 void srt_req_fpu_empty(struct srt_loop *loop, bool on)
