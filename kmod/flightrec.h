@@ -163,7 +163,6 @@ enum srt_flight_op {
 	SRT_FLIGHT_OP_SET_TRIGGERS,
 };
 
-struct srt_config;
 struct srt_kchain;
 
 /*

@@ -231,8 +231,6 @@ extern const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES];
 extern const char * const srt_policy_names[SRT_NR_POLICIES];
 extern const char * const srt_section_names[SRT_NR_SECTIONS];
 
-struct srt_config;
-
 /* A row of SRT_CONFIG_KEYS, as config.c lays it out. */
 enum srt_key_kind {
 	SRT_KT_U32, SRT_KT_U64, SRT_KT_INT, SRT_KT_BOOL, SRT_KT_ENUM,
