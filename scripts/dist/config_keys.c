@@ -61,7 +61,11 @@ int main(void)
 
 		printf(".TP\n.BI \"%s=\" ", k->name);
 		placeholder(k);
-		printf("\n");
+		/*
+		 * \& first: a line that begins with '.' or '\'' ("... this
+		 * often") would be read as a request, not as text.
+		 */
+		printf("\n\\&");
 		text(k->doc);
 		if (number && k->unit != SRT_KU_NONE)
 			printf("; in %s", units[k->unit]);
