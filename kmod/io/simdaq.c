@@ -57,12 +57,13 @@
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
-#include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 #include "shieldrt_io.h"
 #include "shieldrt_blocks.h"
+#include "latch.h"
+#include "plants.h"
 #include "uapi/shieldrt.h"
 
 #define SIMDAQ_NCH		SHIELDRT_MAX_SIGNALS
@@ -85,38 +86,6 @@ static char *plant = "dcmotor";
 module_param(plant, charp, 0444);
 MODULE_PARM_DESC(plant,
 		 "plant model: dcmotor, msd, lag, or a chain text with ';' between lines (in double quotes)");
-
-/* Built-in plants; every one is a single block without feedthrough. */
-static const struct {
-	const char *name;
-	const char *text;
-} simdaq_plants[] = {
-	{ "dcmotor",
-	  "input v\n"
-	  "output speed pos current\n"
-	  "block m dc_motor in=v out=speed,pos,current R=1 L=0.5e-3 ke=0.05 kt=0.05 J=1e-4 b=1e-4\n" },
-	{ "msd",
-	  "input f\n"
-	  "output pos vel\n"
-	  "block p msd in=f out=pos,vel m=1 c=2 k=100\n" },
-	{ "lag",
-	  "input u\n"
-	  "output y\n"
-	  "block p lag_delay in=u out=y k=1 tau=0.05 delay=0.002\n" },
-};
-
-/*
- * A latch (see raw_write_seqcount_latch() in <linux/seqlock.h>): one
- * writer updates the two copies in turn, and the sequence's low bit
- * points readers at the copy not being written.  A reader never waits
- * for the writer, so the converter may read it from a hard interrupt
- * that preempted the plant thread mid-update on the same CPU; a reader
- * on another CPU retries if the writer came round to its copy meanwhile.
- */
-struct simdaq_latch {
-	seqcount_latch_t seq;
-	u64 v[2][SIMDAQ_NCH];
-};
 
 /* The deposited sample set: written and read under the I/O lock only. */
 struct simdaq_set {
@@ -144,8 +113,8 @@ struct simdaq {
 	u64 cmd[SIMDAQ_NCH], pin[SIMDAQ_NCH], pout[SIMDAQ_NCH];
 	u64 adc_next[SIMDAQ_NCH];
 
-	struct simdaq_latch cmd_latch;	/* write() -> plant thread */
-	struct simdaq_latch adc_latch;	/* plant thread -> converter */
+	struct srt_latch cmd_latch;	/* write() -> plant thread */
+	struct srt_latch adc_latch;	/* plant thread -> converter */
 
 	/* converter only */
 	struct hrtimer timer;
@@ -174,33 +143,6 @@ static bool simdaq_rate_ok(unsigned int hz)
 	return hz >= SIMDAQ_RATE_MIN && hz <= SIMDAQ_RATE_MAX;
 }
 
-static void simdaq_latch_put(struct simdaq_latch *l, const u64 *v, u32 n)
-{
-	u32 i;
-
-	/* Odd: readers move to v[1] before v[0] changes. */
-	raw_write_seqcount_latch(&l->seq);
-	for (i = 0; i < n; i++)
-		WRITE_ONCE(l->v[0][i], v[i]);
-	/* Even: readers move back to v[0], now complete, before v[1]. */
-	raw_write_seqcount_latch(&l->seq);
-	for (i = 0; i < n; i++)
-		WRITE_ONCE(l->v[1][i], v[i]);
-}
-
-static void simdaq_latch_get(const struct simdaq_latch *l, u64 *v, u32 n)
-{
-	unsigned int seq;
-	u32 i;
-
-	do {
-		/* Pairs with the smp_wmb()s of raw_write_seqcount_latch(). */
-		seq = raw_read_seqcount_latch(&l->seq);
-		for (i = 0; i < n; i++)
-			v[i] = READ_ONCE(l->v[seq & 1][i]);
-	} while (raw_read_seqcount_latch_retry(&l->seq, seq));
-}
-
 /* ---- plant thread ---- */
 
 static void simdaq_plant_step(struct simdaq *d, struct srt_kchain *kc)
@@ -208,14 +150,14 @@ static void simdaq_plant_step(struct simdaq *d, struct srt_kchain *kc)
 	const struct srt_io_binding *b = d->b;
 	u32 i;
 
-	simdaq_latch_get(&d->cmd_latch, d->cmd, b->n_out);
+	srt_latch_get(&d->cmd_latch, d->cmd, b->n_out);
 	for (i = 0; i < d->n_pin; i++)
 		d->pin[i] = i < b->n_out ? d->cmd[i] : 0;
 	if (srt_blocks_chain_step(kc, d->pin, d->pout))
 		atomic64_inc(&d->plant_flags);
 	for (i = 0; i < b->n_in; i++)
 		d->adc_next[i] = i < d->n_pout ? d->pout[i] : 0;
-	simdaq_latch_put(&d->adc_latch, d->adc_next, b->n_in);
+	srt_latch_put(&d->adc_latch, d->adc_next, b->n_in);
 	atomic64_inc(&d->plant_steps);
 }
 
@@ -275,7 +217,7 @@ static enum hrtimer_restart simdaq_convert(struct hrtimer *t)
 	unsigned long flags;
 	u64 seq = ++d->next_seq, missed;
 
-	simdaq_latch_get(&d->adc_latch, d->conv, b->n_in);
+	srt_latch_get(&d->adc_latch, d->conv, b->n_in);
 	if (d->torn_test) {
 		simdaq_deposit(d, seq);
 	} else {
@@ -331,7 +273,7 @@ static int simdaq_write(struct srt_io_binding *b, const u64 *out, bool safe)
 {
 	struct simdaq *d = b->priv;
 
-	simdaq_latch_put(&d->cmd_latch, out, b->n_out);
+	srt_latch_put(&d->cmd_latch, out, b->n_out);
 	WRITE_ONCE(d->last_safe, safe);
 	atomic64_inc(&d->writes);
 	if (safe)
@@ -450,8 +392,8 @@ static int simdaq_bind(struct srt_io_binding *b, char *err, size_t errlen)
 	d->rate_hz = hz;
 	d->torn_test = READ_ONCE(torn_test);
 	d->period_ns = div_u64(NSEC_PER_SEC, hz);
-	seqcount_latch_init(&d->cmd_latch.seq);
-	seqcount_latch_init(&d->adc_latch.seq);
+	srt_latch_init(&d->cmd_latch);
+	srt_latch_init(&d->adc_latch);
 	INIT_WORK(&d->compile_work, simdaq_compile);
 	INIT_WORK(&d->free_work, simdaq_free);
 	hrtimer_setup(&d->timer, simdaq_convert, CLOCK_MONOTONIC,
@@ -510,43 +452,13 @@ static struct srt_io_provider simdaq_provider = {
 /* The plant text from the parameter, compiled once as a check. */
 static int __init simdaq_plant_load(void)
 {
-	char err[SIMDAQ_ERR_LEN] = "";
-	struct srt_kchain *kc;
-	const char *src = plant;
-	u32 n_in, n_out;
-	size_t i;
+	char *text = srt_plant_load(plant, div_u64(NSEC_PER_SEC, rate_hz));
 
-	for (i = 0; i < ARRAY_SIZE(simdaq_plants); i++)
-		if (!strcmp(plant, simdaq_plants[i].name))
-			src = simdaq_plants[i].text;
-	simdaq_text = kstrdup(src, GFP_KERNEL);
-	if (!simdaq_text)
-		return -ENOMEM;
-	strreplace(simdaq_text, ';', '\n');
-	simdaq_text_len = strlen(simdaq_text);
-
-	kc = srt_blocks_chain_compile(simdaq_text, simdaq_text_len,
-				      div_u64(NSEC_PER_SEC, rate_hz), err,
-				      sizeof(err));
-	if (IS_ERR(kc)) {
-		pr_err("plant '%s' does not compile: %s\n", plant,
-		       err[0] ? err : "failed");
-		goto err_free_text;
-	}
-	n_in = srt_blocks_chain_inputs(kc);
-	n_out = srt_blocks_chain_outputs(kc);
-	srt_blocks_chain_free(kc);
-	if (n_in > SIMDAQ_NCH || n_out > SIMDAQ_NCH) {
-		pr_err("plant '%s' has %u inputs and %u outputs; at most %u each\n",
-		       plant, n_in, n_out, SIMDAQ_NCH);
-		goto err_free_text;
-	}
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	simdaq_text = text;
+	simdaq_text_len = strlen(text);
 	return 0;
-
-err_free_text:
-	kfree(simdaq_text);
-	simdaq_text = NULL;
-	return -EINVAL;
 }
 
 static int __init simdaq_init(void)
