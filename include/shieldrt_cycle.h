@@ -35,7 +35,7 @@ struct srt_cycle_sample {
 	u64 end_ns;		/* when the cycle's work finished */
 	s64 irq_latency_ns;	/* timer expiry to its handler; -1: no timer */
 	s64 thread_latency_ns;	/* deadline to the thread running */
-	u64 compute_ns;		/* inputs + chain + outputs */
+	u64 compute_ns;		/* inputs + chain + outputs (+ output stage) */
 	u32 missed;		/* whole periods dropped before this cycle */
 	u32 flags;		/* enum srt_cycle_flags */
 	u64 section_ns;		/* inside the cycle section */

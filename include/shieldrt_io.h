@@ -27,6 +27,15 @@
  *                (finite, within limits); in safe state it receives the
  *                safe values with @safe set.  Same rules as read, but
  *                without the I/O lock.
+ *   output       the output stage, for devices whose writes sleep (a DAC
+ *                on SPI or I2C, through a subsystem that takes mutexes):
+ *                in the loop's thread after the section is closed and
+ *                before the wait, in process context with preemption and
+ *                interrupts on; it may sleep.  It receives what write
+ *                does, the checked outputs or the safe values with @safe
+ *                set.  Its time counts in the cycle's compute time: a
+ *                loop with an output stage ends its cycle (end_ns, the
+ *                overrun and budget checks) after it.
  *   show         optional; process context, may sleep, the loop's
  *                lifecycle lock held (as for bind): the binding's own
  *                figures as text lines, each "word: ..." (a word ending
@@ -35,9 +44,9 @@
  *                through /dev/shieldrt, VIEW "io", debugfs or not).
  *   reset        optional; the same context: clear those figures (the
  *                loop's reset request, RESET, calls it).
- * A negative return from read or write is counted and traced as an I/O
- * error; the cycle goes on (a failed read leaves that cycle's inputs as
- * they were).
+ * A negative return from read, write or output is counted and traced as
+ * an I/O error (a write error for write and output); the cycle goes on
+ * (a failed read leaves that cycle's inputs as they were).
  *
  * The I/O lock is the loop's raw spinlock (its own, or the one it shares
  * by lock=NAME): a provider that deposits samples from its interrupt
@@ -46,8 +55,8 @@
  *
  * Unregistering a provider that is bound puts each such loop in safe state
  * (reason "io"), waits until no cycle is inside its callbacks, and calls
- * its write() once more with the safe values (process context, preemption
- * off) so the device is left safe, then unbind(); after
+ * its write() (preemption off) and output() (may sleep) once more with the
+ * safe values so the device is left safe, then unbind(); after
  * srt_io_unregister() returns, none of them is called again and no
  * binding of it exists.  shieldrt holds no reference on the provider's
  * module, so a bound provider can be unloaded: its module exit must call
@@ -70,6 +79,7 @@ struct srt_io_provider {
 	void (*unbind)(struct srt_io_binding *b);
 	int (*read)(struct srt_io_binding *b, u64 *in);
 	int (*write)(struct srt_io_binding *b, const u64 *out, bool safe);
+	int (*output)(struct srt_io_binding *b, const u64 *out, bool safe);
 	void (*show)(struct srt_io_binding *b, struct seq_file *m);
 	void (*reset)(struct srt_io_binding *b);
 
@@ -91,8 +101,9 @@ struct srt_io_binding {
 };
 
 /*
- * 0; -EINVAL for a bad name or missing read/write (one of them may be
- * NULL, not both), -EEXIST if the name is taken.
+ * 0; -EINVAL for a bad name or none of read, write and output (any two
+ * may be NULL), -EEXIST if the name is taken.  A binding with outputs
+ * needs write or output (both, if the provider has both, are called).
  */
 int srt_io_register(struct srt_io_provider *p);
 void srt_io_unregister(struct srt_io_provider *p);
@@ -116,6 +127,16 @@ void srt_io_trigger(struct srt_io_binding *b);
  * already in safe state is unchanged.
  */
 void srt_io_remote_fault(struct srt_io_binding *b);
+
+/*
+ * The device behind this binding went away (unplugged, its driver
+ * unbound): the loop enters safe state, reason "io", at its next cycle or
+ * trigger wait, and its start and resume are refused (ENODEV) until it is
+ * destroyed and created again, as when a provider goes away.  The
+ * provider's callbacks are still called (write and output with the safe
+ * values), so a binding's other devices are held safe.  Any context.
+ */
+void srt_io_lost(struct srt_io_binding *b);
 
 /* The binding's I/O lock (a raw spinlock, IRQs saved); any context. */
 unsigned long srt_io_lock(struct srt_io_binding *b);

@@ -6,6 +6,13 @@
  *   wait -> [section: read inputs -> compute -> check outputs -> evaluate
  *        -> publish] -> account -> advance deadline
  *
+ * A loop bound to a provider with an output stage (writes that sleep)
+ * runs it after the section and evaluates after it, so its time is in
+ * the cycle's compute time:
+ *
+ *   wait -> [section: read inputs -> compute -> check outputs -> publish]
+ *        -> output stage -> evaluate -> account -> advance deadline
+ *
  * Everything here runs on the loop's CPU in its SCHED_FIFO kthread and
  * allocates nothing.  The only lock it takes is its section's (section.h),
  * when its section kind names one.  Stats are published under stats_seq.
@@ -295,11 +302,18 @@ static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	}
 }
 
+/* The cycle's work ends: its time, and what the overrun policy makes of it. */
+static void srt_cycle_end(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	c->s.end_ns = ktime_get_ns();
+	srt_evaluate(loop, c);
+}
+
 /*
- * Publish: outputs and the cycle's sample become visible, to the I/O
- * providers and the data plane's telemetry ring.  In safe state the
- * outputs stay at their safe values (set on entry).  The section is still
- * open, so its own length is not in what this cycle publishes.
+ * Publish: outputs become visible, to the I/O providers' writes and the
+ * data plane.  In safe state the outputs stay at their safe values (set
+ * on entry).  Providers never see an unchecked value: checked, or the
+ * safe ones.
  */
 static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
@@ -309,11 +323,31 @@ static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (!safe)
 		for (i = 0; i < c->n_out; i++)
 			WRITE_ONCE(loop->sig.out[i], c->out[i]);
-	/* Providers never see an unchecked value: checked, or the safe ones. */
 	if (loop->io.n)
 		srt_io_cycle_write(&loop->io, &c->io,
 				   safe ? loop->safe_out : c->out, safe);
-	if (c->io.rd_err | c->io.wr_err)
+}
+
+/*
+ * The output stage, after the section (process context: providers whose
+ * writes sleep): the values the section published.
+ */
+static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	bool safe = c->safe || c->want_safe;
+
+	srt_io_cycle_output(&loop->io, &c->io,
+			    safe ? loop->safe_out : c->out, safe);
+}
+
+/*
+ * The cycle's sample goes to the data plane's telemetry ring.  Without an
+ * output stage the section is still open, so its own length is not in
+ * what this cycle publishes.
+ */
+static void srt_publish_record(struct srt_loop *loop, struct srt_cycle_ctx *c)
+{
+	if (c->io.rd_err | c->io.wr_err | c->io.out_err)
 		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
 		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
@@ -363,7 +397,7 @@ static void srt_account_section(struct srt_loop *loop,
 	if (!loop->io.n)
 		return;
 	n->io_read_errors += hweight8(c->io.rd_err);
-	n->io_write_errors += hweight8(c->io.wr_err);
+	n->io_write_errors += hweight8(c->io.wr_err) + hweight8(c->io.out_err);
 	n->triggers += c->io.triggers;
 	n->triggers_coalesced += c->d.missed;
 	srt_io_account(&loop->io, &c->io);
@@ -380,7 +414,7 @@ static void srt_trace_io_errors(struct srt_loop *loop,
 
 		if (c->io.rd_err & BIT(i))
 			trace_io_error(loop->name, c->s.cycle, name, false);
-		if (c->io.wr_err & BIT(i))
+		if ((c->io.wr_err | c->io.out_err) & BIT(i))
 			trace_io_error(loop->name, c->s.cycle, name, true);
 	}
 }
@@ -515,6 +549,8 @@ static void srt_trigger_timeout(struct srt_loop *loop,
 	preempt_disable();	/* as in a cycle: providers' writes are atomic */
 	srt_io_cycle_write(&loop->io, &c->io, loop->safe_out, true);
 	preempt_enable();
+	if (loop->io.staged)
+		srt_io_cycle_output(&loop->io, &c->io, loop->safe_out, true);
 	srt_loop_enter_safe(loop, SHIELDRT_SAFE_IO);
 }
 
@@ -537,6 +573,7 @@ int srt_loop_thread(void *data)
 {
 	struct srt_loop *loop = data;
 	struct srt_cycle_ctx *c = &loop->ctx;
+	bool staged = loop->io.staged;	/* fixed while the loop exists */
 	u64 deadline, cycle = 0;
 	unsigned long flags;
 	int ret;
@@ -564,10 +601,17 @@ int srt_loop_thread(void *data)
 		srt_check_io(loop, c);
 		srt_compute(loop, c);
 		srt_check_outputs(loop, c);
-		c->s.end_ns = ktime_get_ns();
-		srt_evaluate(loop, c);
+		if (!staged)
+			srt_cycle_end(loop, c);
 		srt_publish(loop, c);
+		if (!staged)
+			srt_publish_record(loop, c);
 		srt_section_close(loop, c, flags);
+		if (staged) {
+			srt_output_stage(loop, c);
+			srt_cycle_end(loop, c);
+			srt_publish_record(loop, c);
+		}
 		srt_account(loop, c);
 		srt_record(loop, c);
 		loop->prev_end_ns = c->s.end_ns;

@@ -8,6 +8,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/srcu.h>
 #include <linux/timekeeping.h>
 #include "io.h"
 #include "loop_list.h"
@@ -22,6 +23,9 @@ void srt_io_init(struct srt_loop_io *io)
 {
 	INIT_LIST_HEAD(&io->node);
 }
+
+/* Output stages run inside it: they may sleep, an RCU reader may not. */
+DEFINE_STATIC_SRCU(srt_io_srcu);
 
 static struct srt_io_provider *srt_io_find(const char *name)
 {
@@ -39,7 +43,7 @@ int srt_io_register(struct srt_io_provider *p)
 	int ret = 0;
 
 	if (!p || !p->name || !srt_name_valid(p->name) ||
-	    (!p->read && !p->write))
+	    (!p->read && !p->write && !p->output))
 		return -EINVAL;
 	mutex_lock(&srt_lock);
 	if (srt_io_find(p->name)) {
@@ -59,17 +63,22 @@ EXPORT_SYMBOL_GPL(srt_io_register);
  * The device behind a provider that leaves a loop keeps the safe values,
  * not the last running ones.  No cycle calls the provider any more (a
  * grace period passed), so this is its only caller; like a cycle, it
- * calls write() with preemption off.
+ * calls write() with preemption off and output() with it on.
  */
 static void srt_io_last_safe_write(struct srt_io_bind *b)
 {
 	const struct srt_io_provider *p = b->pub.provider;
+	const u64 *safe = b->io->safe_out + b->pub.out_first;
 
-	if (!b->pub.n_out || !p->write)
+	if (!b->pub.n_out)
 		return;
-	preempt_disable();
-	p->write(&b->pub, b->io->safe_out + b->pub.out_first, true);
-	preempt_enable();
+	if (p->write) {
+		preempt_disable();
+		p->write(&b->pub, safe, true);
+		preempt_enable();
+	}
+	if (p->output)
+		p->output(&b->pub, safe, true);
 }
 
 /*
@@ -106,8 +115,10 @@ void srt_io_unregister(struct srt_io_provider *p)
 			wake_up_process(task);
 		rcu_read_unlock();
 	}
-	if (any)
+	if (any) {
 		synchronize_rcu();
+		synchronize_srcu(&srt_io_srcu);
+	}
 	list_for_each_entry(io, &srt_io_loops, node) {
 		for (i = 0; i < io->n; i++) {
 			struct srt_io_bind *b = &io->b[i];
@@ -124,6 +135,22 @@ void srt_io_unregister(struct srt_io_provider *p)
 	pr_info("I/O provider %s unregistered\n", p->name);
 }
 EXPORT_SYMBOL_GPL(srt_io_unregister);
+
+void srt_io_lost(struct srt_io_binding *pub)
+{
+	struct srt_io_bind *b = container_of(pub, struct srt_io_bind, pub);
+	struct task_struct *task;
+
+	WRITE_ONCE(b->lost, true);
+	WRITE_ONCE(b->io->gone, true);
+	/* An external loop waiting for a trigger learns it now. */
+	rcu_read_lock();
+	task = READ_ONCE(b->io->task);
+	if (task)
+		wake_up_process(task);
+	rcu_read_unlock();
+}
+EXPORT_SYMBOL_GPL(srt_io_lost);
 
 void srt_io_remote_fault(struct srt_io_binding *pub)
 {
@@ -197,7 +224,8 @@ static struct srt_io_provider *srt_io_spec_provider(const struct srt_io_spec *sp
 		snprintf(err, errlen, "io: no provider named '%s'", sp->name);
 		return ERR_PTR(-ENOENT);
 	}
-	if ((sp->n_in && !p->read) || (sp->n_out && !p->write)) {
+	if ((sp->n_in && !p->read) ||
+	    (sp->n_out && !p->write && !p->output)) {
 		snprintf(err, errlen, "io: provider %s cannot %s", sp->name,
 			 sp->n_in ? "read inputs" : "write outputs");
 		return ERR_PTR(-EINVAL);
@@ -269,6 +297,8 @@ int srt_io_bind_all(struct srt_loop_io *io, const struct srt_config *cfg,
 		io->n = i + 1;
 		if (sp->trigger)
 			io->trig = b;
+		if (sp->n_out && p->output)
+			io->staged = true;
 	}
 	return 0;
 
@@ -298,6 +328,7 @@ void srt_io_unbind_all(struct srt_loop_io *io)
 	}
 	io->n = 0;
 	io->trig = NULL;
+	io->staged = false;
 	list_del_init(&io->node);
 }
 
@@ -326,6 +357,12 @@ int srt_io_check_present(const struct srt_loop_io *io,
 			/* the configuration's copy: the provider is gone */
 			snprintf(err, errlen,
 				 "io: provider %s was unloaded; destroy and create the loop again",
+				 cfg->io[i].name);
+			return -ENODEV;
+		}
+		if (READ_ONCE(io->b[i].lost)) {
+			snprintf(err, errlen,
+				 "io: the device behind provider %s went away; destroy and create the loop again",
 				 cfg->io[i].name);
 			return -ENODEV;
 		}
@@ -421,7 +458,7 @@ void srt_io_cycle_write(struct srt_loop_io *io, struct srt_io_cycle *ic,
 		struct srt_io_bind *b = &io->b[i];
 
 		p = READ_ONCE(b->prov);
-		if (!b->pub.n_out || !p)
+		if (!b->pub.n_out || !p || !p->write)
 			continue;
 		ret = p->write(&b->pub, out + b->pub.out_first, safe);
 		t1 = ktime_get_ns();
@@ -432,6 +469,38 @@ void srt_io_cycle_write(struct srt_loop_io *io, struct srt_io_cycle *ic,
 			ic->wr_err |= BIT(i);
 	}
 	rcu_read_unlock();
+}
+
+/*
+ * Every binding's output stage: checked outputs, or the safe values.
+ * Process context, after the section: a provider may sleep here.
+ */
+void srt_io_cycle_output(struct srt_loop_io *io, struct srt_io_cycle *ic,
+			 const u64 *out, bool safe)
+{
+	struct srt_io_provider *p;
+	u64 t0, t1;
+	int idx, ret;
+	u32 i;
+
+	might_sleep();
+	idx = srcu_read_lock(&srt_io_srcu);
+	t0 = ktime_get_ns();
+	for (i = 0; i < io->n; i++) {
+		struct srt_io_bind *b = &io->b[i];
+
+		p = READ_ONCE(b->prov);
+		if (!b->pub.n_out || !p || !p->output)
+			continue;
+		ret = p->output(&b->pub, out + b->pub.out_first, safe);
+		t1 = ktime_get_ns();
+		ic->out_ns[i] = t1 - t0;
+		ic->out_done |= BIT(i);
+		t0 = t1;
+		if (ret < 0)
+			ic->out_err |= BIT(i);
+	}
+	srcu_read_unlock(&srt_io_srcu, idx);
 }
 
 static void srt_io_cost_add(struct srt_io_cost *k, u64 ns, bool err)
@@ -454,5 +523,8 @@ void srt_io_account(struct srt_loop_io *io, const struct srt_io_cycle *ic)
 		if (ic->wr_done & BIT(i))
 			srt_io_cost_add(&io->b[i].wr, ic->wr_ns[i],
 					ic->wr_err & BIT(i));
+		if (ic->out_done & BIT(i))
+			srt_io_cost_add(&io->b[i].out, ic->out_ns[i],
+					ic->out_err & BIT(i));
 	}
 }

@@ -6,9 +6,11 @@
  *   - srt_lock guards the provider registry, binding and unbinding, and
  *     the list of loops with bindings that unregister walks.
  *   - The loop thread calls the providers' read/write inside an RCU
- *     read-side section and only through b->prov, read once; unregister
- *     clears b->prov, waits for a grace period, then unbinds.  So after
- *     srt_io_unregister() no callback of that provider runs.
+ *     read-side section, their output stage (which may sleep) inside an
+ *     SRCU one (srt_io_srcu), and only through b->prov, read once;
+ *     unregister clears b->prov, waits for a grace period of both, then
+ *     unbinds.  So after srt_io_unregister() no callback of that provider
+ *     runs.
  *   - srt_io_trigger() may come from any context; it wakes the loop
  *     through io.task, which stop clears and waits a grace period for.
  *
@@ -49,8 +51,9 @@ struct srt_io_bind {
 	 * by the next srt_io_cycle_read().
 	 */
 	bool remote_fault;
+	bool lost;			/* srt_io_lost(): its device went away */
 	/* loop thread, under stats_seq */
-	struct srt_io_cost rd, wr;
+	struct srt_io_cost rd, wr, out;
 };
 
 struct srt_loop_io {
@@ -60,7 +63,8 @@ struct srt_loop_io {
 	u32 n;
 	struct srt_io_bind b[SRT_IO_MAX_BINDINGS];
 	struct srt_io_bind *trig;	/* mode=external: the trigger */
-	bool gone;			/* a bound provider went away */
+	bool staged;			/* a binding has an output stage */
+	bool gone;			/* a provider or a device went away */
 
 	/* External triggers: any context writes, the loop thread reads. */
 	struct task_struct *task;	/* RCU: whom a trigger wakes */
@@ -74,8 +78,9 @@ struct srt_loop_io {
 struct srt_io_cycle {
 	u64 rd_ns[SRT_IO_MAX_BINDINGS];
 	u64 wr_ns[SRT_IO_MAX_BINDINGS];
-	u8 rd_err, wr_err;		/* bits per binding */
-	u8 rd_done, wr_done;
+	u64 out_ns[SRT_IO_MAX_BINDINGS];
+	u8 rd_err, wr_err, out_err;	/* bits per binding */
+	u8 rd_done, wr_done, out_done;
 	bool remote_fault;		/* a read or the last write asked for safe */
 	u64 triggers;			/* external: taken by this wake */
 };
@@ -114,6 +119,9 @@ void srt_io_cycle_read(struct srt_loop_io *io, struct srt_io_cycle *ic,
 		       u64 *in, u64 *buf, bool io_lock_held);
 void srt_io_cycle_write(struct srt_loop_io *io, struct srt_io_cycle *ic,
 			const u64 *out, bool safe);
+/* After the section, in process context: the providers' output stages. */
+void srt_io_cycle_output(struct srt_loop_io *io, struct srt_io_cycle *ic,
+			 const u64 *out, bool safe);
 void srt_io_account(struct srt_loop_io *io, const struct srt_io_cycle *ic);
 
 /* A bound provider went away: the loop goes to safe state (reason io). */

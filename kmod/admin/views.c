@@ -48,11 +48,11 @@ static void srt_providers_show(struct seq_file *m, struct srt_loop *unused)
 {
 	struct srt_io_provider *p;
 
-	seq_puts(m, "# name bindings read write\n");
+	seq_puts(m, "# name bindings read write output\n");
 	mutex_lock(&srt_lock);
 	list_for_each_entry(p, &srt_io_providers, node)
-		seq_printf(m, "%s %u %d %d\n", p->name, p->bindings,
-			   !!p->read, !!p->write);
+		seq_printf(m, "%s %u %d %d %d\n", p->name, p->bindings,
+			   !!p->read, !!p->write, !!p->output);
 	mutex_unlock(&srt_lock);
 }
 
@@ -497,6 +497,7 @@ static void srt_io_cost_show(struct seq_file *m, const char *what,
 static void srt_io_show(struct seq_file *m, struct srt_loop *loop)
 {
 	struct srt_io_cost rd[SRT_IO_MAX_BINDINGS], wr[SRT_IO_MAX_BINDINGS];
+	struct srt_io_cost out[SRT_IO_MAX_BINDINGS];
 	unsigned int seq;
 	u32 i, n;
 
@@ -507,6 +508,7 @@ static void srt_io_show(struct seq_file *m, struct srt_loop *loop)
 		for (i = 0; i < n; i++) {
 			rd[i] = loop->io.b[i].rd;
 			wr[i] = loop->io.b[i].wr;
+			out[i] = loop->io.b[i].out;
 		}
 	} while (read_seqcount_retry(&loop->stats_seq, seq));
 	seq_printf(m, "# %u binding(s); times in ns, per cycle\n", n);
@@ -516,9 +518,11 @@ static void srt_io_show(struct seq_file *m, struct srt_loop *loop)
 		seq_printf(m, "%s in=%u+%u out=%u+%u trigger=%d state=%s",
 			   loop->cfg.io[i].name, b->in_first, b->n_in,
 			   b->out_first, b->n_out, b->trigger,
-			   loop->io.b[i].prov ? "bound" : "gone");
+			   !loop->io.b[i].prov ? "gone" :
+			   READ_ONCE(loop->io.b[i].lost) ? "lost" : "bound");
 		srt_io_cost_show(m, "read", &rd[i]);
 		srt_io_cost_show(m, "write", &wr[i]);
+		srt_io_cost_show(m, "output", &out[i]);
 		seq_putc(m, '\n');
 		/* the provider's own figures, under srt_lock as its bind */
 		if (loop->io.b[i].bound && loop->io.b[i].prov &&
