@@ -62,6 +62,21 @@ static inline void vm_flags_clear(struct vm_area_struct *vma,
 #endif
 
 /*
+ * iio_get_masklength() (6.11) reads what IIO made private; before, the
+ * field was plain.  Macros: only code that includes <linux/iio/iio.h>
+ * uses these (kmod/io/iio.c, kmod/io/iiosim.c).
+ */
+#ifndef SRT_HAVE_IIO_GET_MASKLENGTH
+#define iio_get_masklength(indio_dev) ((indio_dev)->masklength)
+#endif
+
+/* A channel may have several scan types from 6.10 on; one before. */
+#ifndef SRT_HAVE_IIO_CURRENT_SCAN_TYPE
+#define iio_get_current_scan_type(indio_dev, chan) \
+	((void)(indio_dev), &(chan)->scan_type)
+#endif
+
+/*
  * Exported on every supported kernel and used as is (checked against
  * Module.symvers of 6.1 and 6.12, x86_64/arm64/armhf, generic and rt):
  * sched_setattr_nocheck (configurable SCHED_FIFO priority; sched_set_fifo
