@@ -532,3 +532,35 @@ bench_mmio_load() {
 	[ -f $PCIBAR_KO ] && [ -d "/sys/bus/pci/devices/${SRT_PCI_EDU:-none}" ] &&
 		insmod $PCIBAR_KO addr="$SRT_PCI_EDU" bar=0 in=0x0 out=0x4 width=32
 }
+
+# ---- IIO (scripts/guest/tests/io-iio*.sh)
+
+# srt_iio_load: the kernel's IIO modules, in the order scripts/vm-run
+# carried them (/lib/iio/order; a Debian kernel's, from scripts/setup),
+# each unless it is loaded already; nothing to do where IIO is built in
+# (the debug kernels).  0 when all loaded.
+srt_iio_load() {
+	local m
+	[ -f /lib/iio/order ] || return 0
+	for m in $(cat /lib/iio/order); do
+		[ -d "/sys/module/$(echo "$m" | tr - _)" ] && continue
+		insmod "/lib/iio/$m.ko" || { echo "insmod $m failed"; return 1; }
+	done
+}
+
+# iio_dev NAME: the sysfs directory of the IIO device called NAME
+iio_dev() {
+	local d
+	for d in /sys/bus/iio/devices/*; do
+		[ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
+# expect_splat_begin ERE ... expect_splat_end: a negative control.  The
+# kernel messages between the two that match the extended regex ERE are
+# expected: scripts/vm-run does not fail the run for them, and fails it
+# if none came.  Every other report there still fails it.  The markers go
+# to the console (level 3), in order with what the kernel prints.
+expect_splat_begin() { echo "<3>shieldrt-test: expect splat: BEGIN $1" >/dev/kmsg; }
+expect_splat_end() { echo "<3>shieldrt-test: expect splat: END" >/dev/kmsg; }
