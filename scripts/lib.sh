@@ -42,12 +42,11 @@ SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq control-ioctl control-nodebugfs"
 # What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
 # (sections, providers, waits, overruns, commits, KUnit, the control
-# plane's writes; io-iio's store_to in an IRQ thread and its sleeping
-# output stage, and its negative control), to keep CI within its time; "make check-full" runs
+# plane's writes), to keep CI within its time; "make check-full" runs
 # everything there too.  Left to check-full here: io-rfm (make check
 # runs it on x86_64-debug and arm64-6.12), control-ioctl and
 # control-nodebugfs (the stock RT kernels' load stages run the latter).
-SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-pcibar io-simdaq io-hotplug io-iio io-iio-sleep chain-commit safety-limits dataplane-setpoint control-badwrites"
+SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-pcibar io-simdaq io-hotplug chain-commit safety-limits dataplane-setpoint control-badwrites"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 # That boot ends with kernel lockdown raised (it has the lockdown LSM): at
