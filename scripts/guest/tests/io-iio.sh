@@ -29,6 +29,8 @@
 #     (EBUSY) and the loop runs on; the device unbound: the loop goes safe
 #     (io), resume is refused (ENODEV);
 #   - the provider unloaded while bound: safe (io), DAC at the safe code;
+#   - values worked by hand through a plant that wires the DAC to two
+#     ADCs: the DAC's code, and the ADCs' read-back in mV;
 #   - a device without a buffer: inputs refused, an output-only loop
 #     writes the DAC the code of its value; its driver unloaded under the
 #     loop: safe (io), no write errors after.
@@ -341,6 +343,36 @@ t_check "ex: the binding is gone" grep -q '^iio .*state=gone' $SRT_DBG/ex/io
 t_check "the provider's debugfs is gone" sh -c "! test -e $PD"
 t_check "ex: stop" ctl "stop ex"
 t_check "ex: destroy" ctl "destroy ex"
+t_check "rmmod shieldrt_iiosim" rmmod shieldrt_iiosim
+
+# ---- values worked by hand, through both conversions ----
+# The plant wires dac0 to adc0 and half of it, negated, to adc1 (volts at
+# the pins).  A loop writes 1234 mV: dac0's code is 32768 + 1234 /
+# (20000 / 65536) = 36811.57, so 36812, which is 1234.131 mV at the pin;
+# adc0 (dac0's format) reads it back as code 36812, adc1 (s16 big-endian,
+# 0.305175781 mV) -617.065 mV as code -2022.  A scale or offset misread
+# on the way out fails the code, on the way in the read-back.
+t_check "insmod shieldrt_iiosim with a plant that wires dac0 to adc0 and adc1" \
+	insmod $SIM 'plant="input u;output a b;block p gain in=u out=a k=1;block q gain in=u out=b k=-0.5"' \
+	map=lb.in0=adc0,lb.in1=adc1,lb.out0=dac0
+t_check "insmod shieldrt_iio" insmod $IIO
+printf '%s\n' 'input a b x' 'output u' 'block g gain in=x out=u k=1' >/tmp/wire.chain
+t_check "lb: create (hrtimer, in=0-1 out=0)" ctl "create name=lb $C io=iio:in=0-1:out=0"
+t_check "lb: load a chain that drives x to dac0" userctl chain load -l lb /tmp/wire.chain
+t_check "lb: start" ctl "start lb"
+t_check "lb: drive 1234 mV" userctl setpoint -l lb x=1234
+t_wait_ge "lb: the DAC holds code 36812" 36812 30 sd dac0_code
+t_eq "lb: exactly that code" 36812 "$(sd dac0_code)"
+s0=$(sd scans)
+t_wait_ge "lb: 100 scans since" $((s0 + 100)) 30 sd scans
+userctl record -l lb -d 0.3 -o /tmp/lb.csv >/dev/null 2>&1
+note "lb: last record: $(tail -n 1 /tmp/lb.csv)"
+t_check "lb: adc0 reads 1234.131 mV back (within 0.1 mV)" near "$(last /tmp/lb.csv in0)" 1234.131 0.1
+t_check "lb: adc1 reads -617.065 mV (within 0.1 mV)" near "$(last /tmp/lb.csv in1)" -617.065 0.1
+t_check "lb: stop" ctl "stop lb"
+t_eq "lb: torn sets 0" 0 "$(pd lb torn)"
+t_check "lb: destroy" ctl "destroy lb"
+t_check "rmmod shieldrt_iio" rmmod shieldrt_iio
 t_check "rmmod shieldrt_iiosim" rmmod shieldrt_iiosim
 
 # ---- a device without a buffer ----
