@@ -15,10 +15,7 @@
 #     in the output stage (a write that sleeps, after the section); the
 #     motor reaches each target within 0.01 rad, every cycle read one
 #     whole scan (torn 0), every cycle wrote the DAC, the output stage's
-#     cost is in the loop's io file and inside its compute time; under
-#     raw_spinlock the device's own buffer (read from user space) takes
-#     the same scans with other channels meanwhile (IIO demultiplexes for
-#     each);
+#     cost is in the loop's io file and inside its compute time;
 #   - a DAC whose writes sleep 200 us: every output stage and so every
 #     cycle's compute time is at least that long;
 #   - where the kernel has an hrtimer software trigger (Debian's 6.12),
@@ -197,35 +194,12 @@ for sec in none preempt irqsave raw_spinlock spinlock; do
 	w0=$(sd dac_writes)
 	t_check "ex/$sec: start" ctl "start ex"
 	t_check "ex/$sec: target $target rad" userctl setpoint -l ex target=$target
-	if [ $sec = raw_spinlock ]; then
-		# Other buffers on the device meanwhile, with other channels:
-		# IIO's core demultiplexes each scan for every buffer, so the
-		# loop's adc1 sits elsewhere in the device's scans.
-		# A reader drains the device's own buffer: a full buffer
-		# ahead of the loop's would stop the scans for it (IIO's
-		# core gives up at the first buffer that refuses one, and
-		# the newest is first).
-		echo 1 >$DEV/scan_elements/in_voltage0_en
-		echo 1 >$DEV/scan_elements/in_voltage2_en
-		echo 1024 >$DEV/buffer/length
-		cat /dev/${DEV##*/} >/tmp/own-buffer.bin &
-		reader=$!
-		t_check "ex/$sec: the device's own buffer (adc0, adc2) enabled beside the loop's" \
-			sh -c "echo 1 >$DEV/buffer/enable"
-	fi
 	t_wait_ge "ex/$sec: 2000 cycles" 2000 120 st ex cycles
 	userctl record -l ex -d 0.3 -o /tmp/ex.csv >/dev/null 2>&1
 	pos=$(last /tmp/ex.csv out1)
 	note "ex/$sec: pos $pos rad (ADC $(last /tmp/ex.csv in0) mV), target $target, drive $(last /tmp/ex.csv out0) mV"
 	t_check "ex/$sec: the motor reached $target rad within 0.01 rad through IIO" \
 		near "$pos" $target 0.01
-	if [ $sec = raw_spinlock ]; then
-		echo 0 >$DEV/buffer/enable
-		kill $reader
-		wait $reader 2>/dev/null
-		t_ge "ex/$sec: its reader got scans (bytes)" \
-			"$(wc -c </tmp/own-buffer.bin)" 16
-	fi
 	t_check "ex/$sec: stop" ctl "stop ex"
 	cyc=$(st ex cycles)
 	note "ex/$sec: $(grep '^iio ' $SRT_DBG/ex/io)"
