@@ -40,7 +40,9 @@ awk 'BEGIN {
 	for (i = 1; i <= 200; i++) print 3 - i / 200
 }' >/tmp/trap.csv
 
-userctl record -l demo -d 8 -o /tmp/demo.csv >/tmp/demo.out 2>&1 &
+# Recorded until the final target has held for 1000 chain steps (a
+# fixed 8 s left it 391 records on a loaded host); 120 s is the bound.
+userctl record -l demo -d 120 -o /tmp/demo.csv >/tmp/demo.out 2>&1 &
 rec=$!
 sleep 0.3
 t_check "1 rad step through the mailbox" userctl setpoint -l demo 0=1
@@ -54,7 +56,12 @@ note "stream: $(tr '\n' ' ' </tmp/stream.out)"
 # TCG drops some stream points as late (counted); the last one may be
 # among them, so the final value also goes through the mailbox.
 t_check "final target 2 rad through the mailbox" userctl setpoint -l demo 0=2
+s1=$(steps)
+t_wait_ge "the final target held for 1000 chain steps" $((s1 + 1000)) 60 steps
+# SIGINT ends the recording; userctl finishes the file (exit 130)
+kill -INT $rec
 wait $rec
+t_eq "record ended by SIGINT, its file finished" 130 "$?"
 note "record: $(tr '\n' ' ' </tmp/demo.out)"
 t_eq "loop still running (no safe state)" running "$(cat $D/state)"
 t_eq "no non-finite chain step" 0 "$(awk '$1 == "chain_nonfinite:" { print $2 }' $D/stats)"
