@@ -564,3 +564,159 @@ iio_dev() {
 # to the console (level 3), in order with what the kernel prints.
 expect_splat_begin() { echo "<3>shieldrt-test: expect splat: BEGIN $1" >/dev/kmsg; }
 expect_splat_end() { echo "<3>shieldrt-test: expect splat: END" >/dev/kmsg; }
+
+# ---- qualify's guest tests (scripts/guest/tests/qualify-*.sh) ----------
+
+# qualify_setup: debugfs unmounted (qualify must not need it) until the
+# test exits, the module and shieldrt_pcibar on edu (M1-M4's MMIO rows)
+# loaded, then, when the run asks for it (vm-run --lockdown integrity),
+# kernel lockdown raised to integrity: a locked-down kernel loads signed
+# modules only, so the modules come first.  QUALIFY_CPUS: "--cpus N --force" on a boot
+# without shielding, else empty (qualify finds the shielded CPUs).
+qualify_setup() {
+	local sec=/sys/kernel/security
+	# the next test finds debugfs where /init mounted it
+	trap 'mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null' EXIT
+	umount /sys/kernel/debug 2>/dev/null
+	t_check "debugfs is not mounted" sh -c "! grep -q ' /sys/kernel/debug ' /proc/mounts"
+	srt_load || return 1
+	QUALIFY_PCIBAR=0
+	if bench_mmio_load; then
+		QUALIFY_PCIBAR=1
+	else
+		note "no shieldrt_pcibar on edu: the MMIO rows will say why"
+	fi
+	if [ "${SRT_LOCKDOWN:-}" = integrity ]; then
+		[ -e $sec/lockdown ] || mount -t securityfs securityfs $sec
+		grep -q '\[integrity\]' $sec/lockdown ||
+			echo integrity >$sec/lockdown
+		t_eq "lockdown is integrity" "[integrity]" \
+			"$(grep -o '\[[a-z]*\]' $sec/lockdown 2>/dev/null)"
+	fi
+	QUALIFY_CPU=$(first_cpu "${SRT_ISOLATED:-}")
+	QUALIFY_CPUS=""
+	if [ -z "$QUALIFY_CPU" ]; then
+		QUALIFY_CPU=$((SRT_NCPUS - 1))
+		QUALIFY_CPUS="--cpus $QUALIFY_CPU --force"
+	fi
+}
+
+qualify_teardown() {
+	[ "$QUALIFY_PCIBAR" = 0 ] || rmmod shieldrt_pcibar
+	srt_unload
+}
+
+# qualify_snapshot FILE: what qualify must leave as it found it: every
+# file "shield apply" of its CPUs would touch (the dry run's list) with
+# its bytes' checksum, the CPU mask of every user task (shield apply
+# narrows those; kernel threads it leaves), the shield's cgroup and
+# state files, and the loops.
+qualify_snapshot() {
+	local f pid cpus
+	cpus=${SRT_ISOLATED:-$QUALIFY_CPU}
+	{
+		userctl shield apply --cpus "$cpus" --dry-run 2>/dev/null |
+			sed -n 's/^\(\/[^:]*\): .* -> .*/\1/p' | sort -u |
+			while read -r f; do
+				echo "file $f $(md5sum <"$f" | cut -d' ' -f1)"
+			done
+		for pid in $(ls /proc | grep '^[0-9][0-9]*$'); do
+			f=/proc/$pid/status
+			grep -q '^Kthread:[[:space:]]*1' $f 2>/dev/null && continue
+			[ "$(awk '$1 == "PPid:" { print $2 }' $f 2>/dev/null)" = 2 ] && continue
+			echo "task $pid $(awk '$1 == "Name:" { n = $2 }
+				$1 == "Cpus_allowed_list:" { c = $2 }
+				END { print n, c }' $f 2>/dev/null)"
+		done
+		echo "cgroup $(ls -d /sys/fs/cgroup/shieldrt 2>/dev/null)"
+		echo "state $(ls /run/shieldrt 2>/dev/null | tr '\n' ' ')"
+		echo "loops $(userctl status 2>/dev/null | awk 'NR > 2 { print $1 }' | tr '\n' ' ')"
+	} >"$1"
+}
+
+# qualify_restored BEFORE: the snapshot again, the same but for tasks
+# that came or went meanwhile (ours among them)
+qualify_restored() {
+	qualify_snapshot "$1.after"
+	awk 'NR == FNR { if ($1 == "task") pid[$2] = 1; next }
+		$1 != "task" || ($2 in pid) { print }' "$1.after" "$1" >"$1.cmp"
+	awk 'NR == FNR { if ($1 == "task") pid[$2] = 1; next }
+		$1 != "task" || ($2 in pid) { print }' "$1" "$1.after" >"$1.after.cmp"
+	if cmp -s "$1.cmp" "$1.after.cmp"; then
+		t_ok "everything as it was: $(grep -c '^file' "$1") shield files byte-identical, $(grep -c '^task' "$1.cmp") tasks' CPU masks, no cgroup, state file or loop left"
+	else
+		diff "$1.cmp" "$1.after.cmp" | head -n 20 | sed 's/^/# /'
+		t_fail "everything as it was" "the snapshots differ"
+	fi
+	t_eq "no loop of qualify left" "" "$(bench_loops)"
+}
+
+# qualify_lines FILE KEY: the elements of report.json's array KEY
+# ("checks", "sections"), one a line
+qualify_lines() {
+	sed -n "/^,\{0,1\}\"$2\":\[/,/^\]/p" "$1" | grep '^,\{0,1\}{'
+}
+
+# qualify_has FILE KEY PATTERN...: an element of report.json's array KEY
+# matches every grep PATTERN
+qualify_has() {
+	local l p
+	l=$(qualify_lines "$1" "$2")
+	shift 2
+	for p in "$@"; do
+		l=$(printf '%s\n' "$l" | grep -- "$p")
+	done
+	[ -n "$l" ]
+}
+
+# qualify_report_ok DIR COMPLETE: report.md, report.json and the figures
+# are there and whole; COMPLETE 1: the run finished, 0: it says it did not
+qualify_report_ok() {
+	local d=$1 s png missing="" bad="" n=0
+	t_check "report.md written" test -s "$d/report.md"
+	t_check "report.json written" test -s "$d/report.json"
+	t_check "report.json is one JSON document" json_ok "$d/report.json"
+	if [ "$2" = 1 ]; then
+		t_check "report.json: complete" grep -q '"complete":true' "$d/report.json"
+		t_check "report.md: no INCOMPLETE mark" sh -c "! grep -q INCOMPLETE '$d/report.md'"
+	else
+		t_check "report.json: not complete" grep -q '"complete":false' "$d/report.json"
+		t_check "report.md: marked INCOMPLETE" grep -q '^\*\*INCOMPLETE' "$d/report.md"
+	fi
+	t_check "report.md: the verdict line" grep -q '^\*\*Verdict: \(PASS\|WARN\|FAIL\)\*\*' "$d/report.md"
+	t_check "report.md: the verdict table" grep -q '^## Verdict' "$d/report.md"
+	for s in audit ladder threshold noise wait section compare; do
+		line=$(qualify_lines "$d/report.json" sections | grep "\"name\":\"$s\"")
+		case $line in
+		*'"state":"done"'*) ;;
+		*'"why":"'*) ;;
+		*) missing="$missing $s" ;;
+		esac
+	done
+	t_eq "every section done, or why not" "" "$missing"
+	n=$(qualify_lines "$d/report.json" checks | wc -l)
+	t_ge "checks in report.json ($n)" "$n" 8
+	t_eq "each check PASS, WARN, FAIL or SKIP" "$n" \
+		"$(qualify_lines "$d/report.json" checks | grep -c '"result":"\(PASS\|WARN\|FAIL\|SKIP\)"')"
+	t_eq "the same check lines in report.md" "$n" \
+		"$(sed -n '/^## Verdict/,/^## /p' "$d/report.md" | grep -c '^| [a-z0-9.]* | \**\(PASS\|WARN\|FAIL\|SKIP\)')"
+	for png in $(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$d/report.md"); do
+		[ "$(head -c 8 "$d/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
+			bad="$bad $png"
+	done
+	t_eq "every figure report.md shows is a PNG" "" "$bad"
+	note "$(grep '^\*\*Verdict' "$d/report.md") with $(ls "$d"/*.png 2>/dev/null | wc -l) figures"
+}
+
+# qualify_export DIR: report.md, report.json and the figures (base64,
+# NAME.png.b64) to the console for vm-run --export
+qualify_export() {
+	local f
+	srt_export "$1/report.md"
+	srt_export "$1/report.json"
+	for f in "$1"/*.png; do
+		[ -f "$f" ] || continue
+		base64 "$f" >/tmp/qualify.b64
+		srt_export /tmp/qualify.b64 "${f##*/}.b64"
+	done
+}
