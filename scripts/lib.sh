@@ -38,8 +38,9 @@ SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 # x86_64-debug all the same, in the no-shield boot's control-lockdown with
 # its 3000 random ioctls, and its 3000 random debugfs lines in
 # control-badwrites; control-nodebugfs runs in the load stage of each of
-# the other seven kernels.
-SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq control-ioctl control-nodebugfs"
+# the other seven kernels; qualify-run (userctl qualify --quick, some
+# 3 min there) in a boot of its own under lockdown (SRT_QUALIFY_LOCKDOWN).
+SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq control-ioctl control-nodebugfs qualify-run"
 # What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
 # (sections, providers, waits, overruns, commits, KUnit, the control
 # plane's writes), to keep CI within its time; "make check-full" runs
@@ -59,8 +60,14 @@ SRT_NOSHIELD="x86_64-debug"
 # the benches' frame, waits and storms on a board's arch); "make
 # check-full" runs everything there.  dataplane-interrupt (userctl's
 # SIGINT handling, 68 s there) is user space alone: x86_64-debug runs it,
-# and every other bench-* test.
-SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-frame bench-wait bench-storms"
+# and every other bench-* test.  qualify-run: userctl qualify --quick on
+# a shielded arm64 boot, its report checked on the host
+# (scripts/qualify-check).
+SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-frame bench-wait bench-storms qualify-run"
+# The kernel "make check" runs userctl qualify --quick on under kernel
+# lockdown at integrity with debugfs unmounted, in a boot of its own
+# (the lockdown is raised after the module loads and stays up).
+SRT_QUALIFY_LOCKDOWN="x86_64-debug"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
