@@ -32,21 +32,26 @@ SRT_DEMO_KERNEL=x86_64-6.12
 # "make check" and its full suite in "make check-full".
 SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 # What "make check" leaves out on x86_64-debug, whose suite is otherwise
-# every test, to keep CI within its time (together some 300 s of about
-# 1100 under KASAN): io-pcibar and io-simdaq run on x86_64-debug-rt
-# (lockdep, PREEMPT_RT) and arm64-6.12; control-ioctl's 900 cases run on
-# x86_64-debug all the same, in the no-shield boot's control-lockdown with
-# its 3000 random ioctls, and its 3000 random debugfs lines in
-# control-badwrites; control-nodebugfs runs in the load stage of each of
-# the other seven kernels; qualify-run (userctl qualify --quick, some
-# 3 min there) in a boot of its own under lockdown (SRT_QUALIFY_LOCKDOWN).
-SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq control-ioctl control-nodebugfs qualify-run"
+# every test, to keep CI within its time (KASAN makes each test some
+# twice as long as on a stock kernel).  Patterns, as in --tests.
+#   io-pcibar, io-simdaq: on x86_64-debug-rt (lockdep, PREEMPT_RT) and
+#     arm64-6.12; io-rfm: on arm64-6.12 and in the two-node demo
+#   control-ioctl: its 900 cases run on x86_64-debug all the same, in the
+#     no-shield boot's control-lockdown with its 3000 random ioctls, and
+#     its 3000 random debugfs lines in control-badwrites
+#   control-nodebugfs: in every other kernel's load stage
+#   the user's tools (user space alone, the module's paths covered by the
+#     rest): the SRT_QUICK_USER_TESTS boot; bench-* and runtime-compare:
+#     userctl qualify there and on arm64-6.12 runs their studies through
+#     the same code, bench-storms runs on arm64-6.12, check-full all of
+#     them
+SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq io-rfm control-ioctl control-nodebugfs bench-* runtime-compare dataplane-interrupt dataplane-example python-reader replay-demo qualify-*"
 # What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
 # (sections, providers, waits, overruns, commits, KUnit, the control
 # plane's writes), to keep CI within its time; "make check-full" runs
 # everything there too.  Left to check-full here: io-rfm (make check
-# runs it on x86_64-debug and arm64-6.12), control-ioctl and
-# control-nodebugfs (the stock RT kernels' load stages run the latter).
+# runs it on arm64-6.12), control-ioctl and control-nodebugfs (the stock
+# RT kernels' load stages run the latter).
 SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-pcibar io-simdaq io-hotplug chain-commit safety-limits dataplane-setpoint control-badwrites"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
@@ -56,18 +61,19 @@ SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-mo
 SRT_NOSHIELD="x86_64-debug"
 # What "make check" runs on arm64-6.12: what the arch changes (NEON in
 # sections, weak memory order in the data plane and reflective memory,
-# the arch timer under the waits and overruns, PCI BARs, tracepoints, and
-# the benches' frame, waits and storms on a board's arch); "make
-# check-full" runs everything there.  dataplane-interrupt (userctl's
-# SIGINT handling, 68 s there) is user space alone: x86_64-debug runs it,
-# and every other bench-* test.  qualify-run: userctl qualify --quick on
-# a shielded arm64 boot, its report checked on the host
-# (scripts/qualify-check).
-SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-frame bench-wait bench-storms qualify-run"
-# The kernel "make check" runs userctl qualify --quick on under kernel
-# lockdown at integrity with debugfs unmounted, in a boot of its own
-# (the lockdown is raised after the module loads and stays up).
-SRT_QUALIFY_LOCKDOWN="x86_64-debug"
+# the arch timer under the waits and overruns, PCI BARs, IIO,
+# tracepoints, the storms on a board's arch) and userctl qualify --quick
+# on a shielded arm64 boot, its report checked on the host
+# (scripts/qualify-check); "make check-full" runs everything there.
+SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-storms qualify-run"
+# The stock kernel a user runs, booted once in "make check" for the
+# user's tools: its load stage (boot-module, control-nodebugfs), userctl's
+# SIGINT handling, the example reader programs, the replay demo, and
+# userctl qualify: what it refuses, its exit codes and Ctrl-C, then
+# --quick under kernel lockdown at integrity with debugfs unmounted
+# (qualify-run raises the lockdown, so it comes last: it stays up).
+SRT_QUICK_USER_KERNEL="x86_64-6.12"
+SRT_QUICK_USER_TESTS="boot-module control-nodebugfs dataplane-interrupt dataplane-example python-reader replay-demo qualify-refused qualify-exit qualify-run"
 SRT_FULL="x86_64-debug x86_64-debug-rt x86_64-6.1 x86_64-6.1-rt x86_64-6.12 x86_64-6.12-rt arm64-6.1 arm64-6.12 armhf-6.1 armhf-6.12"
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }

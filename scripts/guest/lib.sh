@@ -567,12 +567,14 @@ expect_splat_end() { echo "<3>shieldrt-test: expect splat: END" >/dev/kmsg; }
 
 # ---- qualify's guest tests (scripts/guest/tests/qualify-*.sh) ----------
 
-# qualify_setup: debugfs unmounted (qualify must not need it) until the
-# test exits, the module and shieldrt_pcibar on edu (M1-M4's MMIO rows)
-# loaded, then, when the run asks for it (vm-run --lockdown integrity),
-# kernel lockdown raised to integrity: a locked-down kernel loads signed
-# modules only, so the modules come first.  QUALIFY_CPUS: "--cpus N --force" on a boot
-# without shielding, else empty (qualify finds the shielded CPUs).
+# qualify_setup [lockdown]: debugfs unmounted (qualify must not need it)
+# until the test exits, the module and shieldrt_pcibar on edu (M1-M4's
+# MMIO rows) loaded, then, with "lockdown" when the run asks for it
+# (vm-run --lockdown integrity), kernel lockdown raised to integrity: a
+# locked-down kernel loads signed modules only, so the modules come
+# first, and the lockdown stays up: only the boot's last test raises it.
+# QUALIFY_CPUS: "--cpus N --force" on a boot without shielding, else
+# empty (qualify finds the shielded CPUs).
 qualify_setup() {
 	local sec=/sys/kernel/security
 	# the next test finds debugfs where /init mounted it
@@ -586,7 +588,7 @@ qualify_setup() {
 	else
 		note "no shieldrt_pcibar on edu: the MMIO rows will say why"
 	fi
-	if [ "${SRT_LOCKDOWN:-}" = integrity ]; then
+	if [ "${1:-}" = lockdown ] && [ "${SRT_LOCKDOWN:-}" = integrity ]; then
 		[ -e $sec/lockdown ] || mount -t securityfs securityfs $sec
 		grep -q '\[integrity\]' $sec/lockdown ||
 			echo integrity >$sec/lockdown

@@ -15,7 +15,7 @@
 # SRT_QUALIFY_ARGS replaces --quick (scripts/qualify-vm passes it).
 . /srt/lib.sh
 
-qualify_setup || exit 1
+qualify_setup lockdown || exit 1
 out=/tmp/qualify
 args=${SRT_QUALIFY_ARGS:---quick}
 qualify_snapshot /tmp/qsnap.before
