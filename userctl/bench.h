@@ -339,6 +339,10 @@ struct bench_val {
 	char *text;
 };
 
+/* A value as the text tables and report.md show it ("-" for none or NULL). */
+void bench_val_text(const struct bench_val *v, int prec, char *buf,
+		    size_t len);
+
 /*
  * A column: key (JSON), head (text table), unit, resolution (short: the
  * bench's notes say more) and, for reals, the digits after the point.

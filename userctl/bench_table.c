@@ -258,10 +258,10 @@ bool bench_val_num(const struct bench_val *v, double *d)
 
 /* ---- text ---- */
 
-static void val_text(const struct bench_val *v, int prec, char *buf,
-		     size_t len)
+void bench_val_text(const struct bench_val *v, int prec, char *buf,
+		    size_t len)
 {
-	switch (v->kind) {
+	switch (v ? v->kind : BV_NONE) {
 	case BV_NONE:
 		snprintf(buf, len, "-");
 		break;
@@ -320,8 +320,8 @@ static void table_text(const struct bench_table *t, FILE *f)
 		n = strlen(t->cols[c].res);
 		w[c] = n > w[c] ? n : w[c];
 		for (r = 0; r < t->nrows; r++) {
-			val_text(&t->v[(size_t)r * t->ncols + c],
-				 t->cols[c].prec, buf, sizeof(buf));
+			bench_val_text(&t->v[(size_t)r * t->ncols + c],
+				       t->cols[c].prec, buf, sizeof(buf));
 			n = strlen(buf);
 			w[c] = n > w[c] ? n : w[c];
 		}
@@ -336,7 +336,7 @@ static void table_text(const struct bench_table *t, FILE *f)
 		for (c = 0; c < t->ncols; c++) {
 			const struct bench_val *v = &t->v[(size_t)r * t->ncols + c];
 
-			val_text(v, t->cols[c].prec, buf, sizeof(buf));
+			bench_val_text(v, t->cols[c].prec, buf, sizeof(buf));
 			if (v->kind == BV_TEXT)
 				fprintf(f, "%s%-*s", c ? "  " : "", w[c], buf);
 			else
@@ -349,7 +349,7 @@ static void table_text(const struct bench_table *t, FILE *f)
 
 		if (!t->why[r])
 			continue;
-		val_text(v0, t->cols[0].prec, buf, sizeof(buf));
+		bench_val_text(v0, t->cols[0].prec, buf, sizeof(buf));
 		fprintf(f, "# row %u (%s): %s\n", r + 1, buf, t->why[r]);
 	}
 	free(w);
@@ -360,7 +360,7 @@ static void info_value_text(const struct bench_val *v, char *buf, size_t len)
 	if (v->kind == BV_REAL)
 		snprintf(buf, len, "%g", v->d);
 	else
-		val_text(v, 0, buf, len);
+		bench_val_text(v, 0, buf, len);
 }
 
 void bench_print_text(const struct bench_result *r,

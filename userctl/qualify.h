@@ -186,8 +186,5 @@ void qualify_write_md(const struct qualify *q, FILE *f,
 void qualify_write_json(const struct qualify *q, FILE *f);
 /* Figures; returns how many, their file names in @figs (malloc'ed). */
 unsigned int qualify_figures(const struct qualify *q, char ***figs);
-/* A cell as report.md shows it. */
-void qualify_cell(const struct bench_val *v, int prec, char *buf,
-		  size_t len);
 
 #endif

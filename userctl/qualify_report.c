@@ -15,30 +15,6 @@
 #include "qualify.h"
 #include "userctl.h"
 
-void qualify_cell(const struct bench_val *v, int prec, char *buf, size_t len)
-{
-	switch (v ? v->kind : BV_NONE) {
-	case BV_NONE:
-		snprintf(buf, len, "-");
-		break;
-	case BV_UINT:
-		snprintf(buf, len, "%llu", v->u);
-		break;
-	case BV_INT:
-		snprintf(buf, len, "%lld", v->i);
-		break;
-	case BV_REAL:
-		snprintf(buf, len, "%.*f", prec, v->d);
-		break;
-	case BV_TEXT:
-		snprintf(buf, len, "%s", v->text);
-		break;
-	case BV_ABOVE:
-		snprintf(buf, len, ">%llu", v->u);
-		break;
-	}
-}
-
 /* Text in a table cell: no '|' or line break may end it early. */
 static void md_text(FILE *f, const char *s)
 {
@@ -95,8 +71,8 @@ static void md_table(FILE *f, const struct bench_table *t,
 	for (row = 0; row < t->nrows; row++) {
 		fputc('|', f);
 		for (i = 0; i < n; i++) {
-			qualify_cell(&t->v[(size_t)row * t->ncols + cols[i]],
-				     t->cols[cols[i]].prec, buf, sizeof(buf));
+			bench_val_text(&t->v[(size_t)row * t->ncols + cols[i]],
+				       t->cols[cols[i]].prec, buf, sizeof(buf));
 			fputc(' ', f);
 			md_text(f, buf);
 			fputs(" |", f);
@@ -110,8 +86,8 @@ static void md_table(FILE *f, const struct bench_table *t,
 		fprintf(f, "- row %u (", row + 1);
 		/* named by its first cells: "1 hrtimer 2000" */
 		for (i = 0; i < n && i < 3; i++) {
-			qualify_cell(&t->v[(size_t)row * t->ncols + cols[i]],
-				     t->cols[cols[i]].prec, buf, sizeof(buf));
+			bench_val_text(&t->v[(size_t)row * t->ncols + cols[i]],
+				       t->cols[cols[i]].prec, buf, sizeof(buf));
 			fprintf(f, "%s%s", i ? " " : "", buf);
 		}
 		fprintf(f, "): %s\n", t->why[row]);
@@ -142,7 +118,7 @@ static void md_info(FILE *f, const struct bench_result *r)
 		if (r->info[i].v.kind == BV_REAL)
 			snprintf(buf, sizeof(buf), "%g", r->info[i].v.d);
 		else
-			qualify_cell(&r->info[i].v, 0, buf, sizeof(buf));
+			bench_val_text(&r->info[i].v, 0, buf, sizeof(buf));
 		fprintf(f, "%s %s %s%s%s", i ? ";" : "", r->info[i].key, buf,
 			*r->info[i].unit ? " " : "", r->info[i].unit);
 	}
