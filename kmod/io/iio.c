@@ -79,6 +79,7 @@
 #include <linux/slab.h>
 #include "shieldrt_io.h"
 #include "shieldrt_iio.h"
+#include "tagged.h"
 #include "uapi/shieldrt.h"
 
 #define SRT_IIO_NCH	SHIELDRT_MAX_SIGNALS
@@ -119,11 +120,11 @@ struct srt_iio {
 	u64 seq;			/* 0: no scan yet */
 	u32 tag[SRT_IIO_NCH];		/* low 32 bits of seq, per value */
 	u64 val[SRT_IIO_NCH];
-	u64 last_read_seq;		/* read() only */
+	struct srt_tagged_reads rd;	/* read()'s counts */
 
 	bool lost;			/* a device went away; srt_iio_mutex */
 	bool last_safe;
-	atomic64_t scans, reads, empty_reads, stale_reads, skipped, torn;
+	atomic64_t scans;
 	atomic64_t outputs, outputs_safe, write_errors, held;
 	struct dentry *file;
 };
@@ -191,30 +192,11 @@ static const struct iio_buffer_access_funcs srt_iio_access = {
 static int srt_iio_read(struct srt_io_binding *b, u64 *in)
 {
 	struct srt_iio *d = b->priv;
-	u64 seq = READ_ONCE(d->seq);
-	bool torn = false;
-	u32 k;
 
 	if (d->sleep_test)
 		might_sleep();
-	if (!seq) {
-		atomic64_inc(&d->empty_reads);
-		return -ENODATA;
-	}
-	for (k = 0; k < b->n_in; k++) {
-		if (READ_ONCE(d->tag[k]) != (u32)seq)
-			torn = true;
-		in[k] = READ_ONCE(d->val[k]);
-	}
-	if (torn)
-		atomic64_inc(&d->torn);
-	if (seq == d->last_read_seq)
-		atomic64_inc(&d->stale_reads);
-	else if (d->last_read_seq && seq > d->last_read_seq + 1)
-		atomic64_add(seq - d->last_read_seq - 1, &d->skipped);
-	d->last_read_seq = seq;
-	atomic64_inc(&d->reads);
-	return 0;
+	return srt_tagged_read(&d->rd, READ_ONCE(d->seq), d->tag, d->val, in,
+			       b->n_in);
 }
 
 /*
@@ -300,11 +282,7 @@ static int srt_iio_show(struct seq_file *m, void *unused)
 		seq_puts(m, "# sleep_test: read() calls might_sleep()\n");
 	seq_printf(m, "lost: %d\n", READ_ONCE(d->lost));
 	seq_printf(m, "scans: %lld\n", atomic64_read(&d->scans));
-	seq_printf(m, "reads: %lld\n", atomic64_read(&d->reads));
-	seq_printf(m, "empty_reads: %lld\n", atomic64_read(&d->empty_reads));
-	seq_printf(m, "stale_reads: %lld\n", atomic64_read(&d->stale_reads));
-	seq_printf(m, "skipped: %lld\n", atomic64_read(&d->skipped));
-	seq_printf(m, "torn: %lld\n", atomic64_read(&d->torn));
+	srt_tagged_reads_show(m, &d->rd);
 	seq_printf(m, "outputs: %lld\n", atomic64_read(&d->outputs));
 	seq_printf(m, "outputs_safe: %lld\n", atomic64_read(&d->outputs_safe));
 	seq_printf(m, "last_safe: %d\n", READ_ONCE(d->last_safe));

@@ -64,6 +64,7 @@
 #include "shieldrt_blocks.h"
 #include "latch.h"
 #include "plants.h"
+#include "tagged.h"
 #include "uapi/shieldrt.h"
 
 #define SIMDAQ_NCH		SHIELDRT_MAX_SIGNALS
@@ -122,11 +123,10 @@ struct simdaq {
 	u64 next_seq;
 
 	struct simdaq_set set;		/* converter -> read(), I/O lock */
-	u64 last_read_seq;		/* read() only, under the I/O lock */
+	struct srt_tagged_reads rd;	/* read()'s counts, under the I/O lock */
 
 	bool last_safe;
 	atomic64_t samples, lost_samples, triggers;
-	atomic64_t reads, empty_reads, stale_reads, skipped, torn;
 	atomic64_t writes, writes_safe;
 	atomic64_t plant_steps, plant_flags, plant_late;
 
@@ -242,30 +242,11 @@ static enum hrtimer_restart simdaq_convert(struct hrtimer *t)
 static int simdaq_read(struct srt_io_binding *b, u64 *in)
 {
 	struct simdaq *d = b->priv;
-	u64 seq = READ_ONCE(d->set.seq);
-	u32 tag = (u32)seq, i;
-	bool torn = false;
 
 	if (!b->n_in)
 		return 0;
-	if (!seq) {
-		atomic64_inc(&d->empty_reads);
-		return -ENODATA;
-	}
-	for (i = 0; i < b->n_in; i++) {
-		if (READ_ONCE(d->set.tag[i]) != tag)
-			torn = true;
-		in[i] = READ_ONCE(d->set.val[i]);
-	}
-	if (torn)
-		atomic64_inc(&d->torn);
-	if (seq == d->last_read_seq)
-		atomic64_inc(&d->stale_reads);
-	else if (d->last_read_seq && seq > d->last_read_seq + 1)
-		atomic64_add(seq - d->last_read_seq - 1, &d->skipped);
-	d->last_read_seq = seq;
-	atomic64_inc(&d->reads);
-	return 0;
+	return srt_tagged_read(&d->rd, READ_ONCE(d->set.seq), d->set.tag,
+			       d->set.val, in, b->n_in);
 }
 
 /* In the loop's cycle, after the outputs were checked. */
@@ -316,11 +297,7 @@ static int simdaq_show(struct seq_file *m, void *unused)
 	seq_printf(m, "samples: %lld\n", atomic64_read(&d->samples));
 	seq_printf(m, "lost_samples: %lld\n", atomic64_read(&d->lost_samples));
 	seq_printf(m, "triggers: %lld\n", atomic64_read(&d->triggers));
-	seq_printf(m, "reads: %lld\n", atomic64_read(&d->reads));
-	seq_printf(m, "empty_reads: %lld\n", atomic64_read(&d->empty_reads));
-	seq_printf(m, "stale_reads: %lld\n", atomic64_read(&d->stale_reads));
-	seq_printf(m, "skipped: %lld\n", atomic64_read(&d->skipped));
-	seq_printf(m, "torn: %lld\n", atomic64_read(&d->torn));
+	srt_tagged_reads_show(m, &d->rd);
 	seq_printf(m, "writes: %lld\n", atomic64_read(&d->writes));
 	seq_printf(m, "writes_safe: %lld\n", atomic64_read(&d->writes_safe));
 	seq_printf(m, "last_safe: %d\n", READ_ONCE(d->last_safe));
