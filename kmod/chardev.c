@@ -144,6 +144,13 @@ static long srt_dev_ioctl(struct file *file, unsigned int cmd,
 		return -ENOTTY;
 	}
 
+	/*
+	 * A heartbeat says "the feeder lives": it takes the access a
+	 * feeder's mapping of the writable part needs, or an observer
+	 * holding a read-only fd could keep a dead feeder's watchdog fed.
+	 */
+	if (cmd == SHIELDRT_IOC_HEARTBEAT && !(file->f_mode & FMODE_WRITE))
+		return -EACCES;
 	if (cmd == SHIELDRT_IOC_HEARTBEAT && get_user(bump, (u32 __user *)uarg))
 		return -EFAULT;
 	r = srt_dev_region(df);

@@ -276,7 +276,10 @@ struct shieldrt_attach {
 /*
  * Bump the heartbeat by the given amount without a mapping (no-mmap
  * users).  0 bumps nothing: -EINVAL.  A region flagged SHIELDRT_RF_DEAD
- * feeds no loop any more: -EIDRM (attach again).
+ * feeds no loop any more: -EIDRM (attach again).  The fd must be open
+ * for writing, as a mapping of the writable part must (O_RDWR): on an
+ * O_RDONLY fd -EACCES, checked first, so a process that may only
+ * observe the loop cannot keep a dead feeder's watchdog fed.
  */
 #define SHIELDRT_IOC_HEARTBEAT	_IOW(SHIELDRT_IOC_MAGIC, 3, __u32)
 /*

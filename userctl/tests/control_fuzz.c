@@ -1924,6 +1924,57 @@ static void view_cases(void)
 	free(full);
 }
 
+/*
+ * An fd opened O_RDONLY attaches and maps the read-only part, but may
+ * not feed the watchdog: HEARTBEAT is EACCES there, as the writable
+ * part's mapping is, and the heartbeat the kernel reads stays put.
+ */
+static void ro_heartbeat_cases(void)
+{
+	struct shieldrt_attach a;
+	struct shieldrt_user *u;
+	__u32 hb = 1, before, after;
+	void *map;
+	int f, e;
+
+	f = open(dev, O_RDONLY);
+	if (!setup(f < 0 ? errno : 0, "open an O_RDONLY fd"))
+		return;
+	memset(&a, 0, sizeof(a));
+	set_name(a.name, FX);
+	e = xioctl(f, SHIELDRT_IOC_ATTACH, &a);
+	tap_ok(!e, "ATTACH on an O_RDONLY fd: success (%s)", ename(e));
+	map = e ? MAP_FAILED : mmap(NULL, a.off.region_size, PROT_READ,
+				    MAP_SHARED, f, 0);
+	if (!setup(map == MAP_FAILED ? errno : 0,
+		   "map the region read-only through the O_RDONLY fd")) {
+		close(f);
+		return;
+	}
+	/* the word in the region, which only a writable fd may bump */
+	u = (struct shieldrt_user *)((char *)map + a.off.user);
+	before = __atomic_load_n(&u->heartbeat, __ATOMIC_RELAXED);
+	e = xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(e == EACCES, "HEARTBEAT on an O_RDONLY fd: EACCES (%s)",
+	       ename(e));
+	after = __atomic_load_n(&u->heartbeat, __ATOMIC_RELAXED);
+	tap_ok(after == before, "... and the heartbeat word stays %u (%u)",
+	       before, after);
+	hb = 0;
+	e = xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(e == EACCES, "HEARTBEAT by 0 on an O_RDONLY fd: EACCES first (%s)",
+	       ename(e));
+	munmap(map, a.off.region_size);
+	close(f);
+	f = open(dev, O_RDONLY);
+	hb = 1;
+	e = f < 0 ? errno : xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
+	tap_ok(e == EACCES, "HEARTBEAT on an O_RDONLY fd not attached: EACCES (%s)",
+	       ename(e));
+	if (f >= 0)
+		close(f);
+}
+
 /* The data plane's ATTACH, as documented in its part of the header. */
 static void attach_cases(void)
 {
@@ -1978,6 +2029,7 @@ static void attach_cases(void)
 	hb = 1;
 	e = xioctl(f, SHIELDRT_IOC_HEARTBEAT, &hb);
 	tap_ok(!e, "HEARTBEAT by 1: success (%s)", ename(e));
+	ro_heartbeat_cases();
 
 	/* destroy while attached: the fd learns it, nothing leaks */
 	setup(loop_create(FXN, NULL, 0), "create " FXN);
