@@ -494,6 +494,59 @@ static void srt_test_section_name(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, srt_name_valid(c->name), c->valid);
 }
 
+/* ---- loop names the module keeps (SHIELDRT_RESERVED_NAMES) ---- */
+
+struct srt_reserved_case {
+	const char *desc;
+	const char *name;
+	bool reserved;
+};
+
+static const struct srt_reserved_case srt_reserved_cases[] = {
+	{ "the first name", "control", true },
+	{ "a middle name", "providers", true },
+	{ "with an underscore", "last_error", true },
+	{ "the last name of a line", "locks", true },
+	{ "the first name of a line", "abi", true },
+	{ "the last name", "help", true },
+	{ "a two-letter name", "io", true },
+	{ "a prefix of one", "contro", false },
+	{ "one with a suffix", "controls", false },
+	{ "one in capitals", "Control", false },
+	{ "a part of one", "error", false },
+	{ "two of them run together", "ioloops", false },
+	{ "a name with a blank", "loops locks", false },
+	{ "empty", "", false },
+	{ "an ordinary name", "ctl", false },
+};
+
+static void srt_reserved_desc(const struct srt_reserved_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+KUNIT_ARRAY_PARAM(srt_reserved, srt_reserved_cases, srt_reserved_desc);
+
+static void srt_test_section_reserved(struct kunit *test)
+{
+	const struct srt_reserved_case *c = test->param_value;
+	struct srt_config *cfg = kunit_kzalloc(test, sizeof(*cfg), GFP_KERNEL);
+	char err[SRT_ERR_LEN] = "";
+	int ret;
+
+	KUNIT_EXPECT_EQ(test, srt_name_reserved(c->name), c->reserved);
+	if (!srt_name_valid(c->name))
+		return;
+	/* A create's validation refuses it, naming it. */
+	KUNIT_ASSERT_NOT_NULL(test, cfg);
+	srt_config_defaults(cfg);
+	strscpy(cfg->name, c->name, sizeof(cfg->name));
+	cfg->cpu = 1;
+	ret = srt_config_validate(cfg, err, sizeof(err));
+	KUNIT_EXPECT_EQ(test, ret, c->reserved ? -EINVAL : 0);
+	if (c->reserved)
+		KUNIT_EXPECT_NOT_NULL(test, strstr(err, c->name));
+}
+
 static struct kunit_case srt_section_cases[] = {
 	KUNIT_CASE_PARAM(srt_test_section_line, srt_sec_gen_params),
 	KUNIT_CASE_PARAM(srt_test_section_live, srt_live_gen_params),
@@ -502,6 +555,7 @@ static struct kunit_case srt_section_cases[] = {
 	KUNIT_CASE(srt_test_section_io_length),
 	KUNIT_CASE_PARAM(srt_test_section_trigger, srt_trig_gen_params),
 	KUNIT_CASE_PARAM(srt_test_section_name, srt_name_gen_params),
+	KUNIT_CASE_PARAM(srt_test_section_reserved, srt_reserved_gen_params),
 	{}
 };
 

@@ -346,6 +346,17 @@ struct shieldrt_attach {
  */
 #define SHIELDRT_ERR_LEN	128
 #define SHIELDRT_NAME_MAX	15	/* longest loop, lock, provider name */
+/*
+ * Loop names the module keeps: each loop gets a directory of its name at
+ * the top of /sys/kernel/debug/shieldrt, beside the module's own files,
+ * so a loop may not take the name of one of those (the first five) or of
+ * one the module may add there later (the rest).  A create with one is
+ * EINVAL, err naming it, by ioctl, the debugfs control file and loops=
+ * alike.  Blank-separated.
+ */
+#define SHIELDRT_RESERVED_NAMES	\
+	"control last_error loops providers locks " \
+	"abi version features status stats config blocks regions io trace help"
 /* Longest chain text a loop takes (CHAIN, the "blocks" file): E2BIG past */
 #define SHIELDRT_CHAIN_TEXT_MAX	(64 * 1024)
 /*

@@ -161,6 +161,17 @@ static const struct srt_view_hooks srt_debugfs_hooks = {
 int srt_debugfs_init(void)
 {
 	struct dentry *d;
+	unsigned int i;
+
+	/*
+	 * A loop's directory sits beside these files: a top-level file
+	 * whose name loops may take would hide that loop's views.
+	 */
+	for (i = 0; i < srt_nr_top_views; i++)
+		if (WARN(!srt_name_reserved(srt_top_views[i].name),
+			 "%s is not in SHIELDRT_RESERVED_NAMES\n",
+			 srt_top_views[i].name))
+			return -EINVAL;
 
 	d = debugfs_create_dir("shieldrt", NULL);
 	if (IS_ERR(d)) {

@@ -163,6 +163,21 @@ int srt_flag_parse(const char *text, size_t len, bool *on)
 	return 0;
 }
 
+/* @s is one of SHIELDRT_RESERVED_NAMES (the UAPI header says why). */
+bool srt_name_reserved(const char *s)
+{
+	const char *p = SHIELDRT_RESERVED_NAMES;
+	size_t n = strlen(s), len;
+
+	for (p += strspn(p, " "); *p; p += strspn(p, " ")) {
+		len = strcspn(p, " ");
+		if (len == n && !strncmp(p, s, n))
+			return true;
+		p += len;
+	}
+	return false;
+}
+
 bool srt_name_valid(const char *s)
 {
 	size_t n = strlen(s);
@@ -720,6 +735,12 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 		ret = srt_config_check_key(c, key, err, errlen);
 		if (ret)
 			return ret;
+	}
+	if (srt_name_reserved(c->name)) {
+		snprintf(err, errlen,
+			 "name '%s' is one the module keeps for its own debugfs files (SHIELDRT_RESERVED_NAMES)",
+			 c->name);
+		return -EINVAL;
 	}
 	if (c->slack_min_ns > srt_config_slack_max(c)) {
 		snprintf(err, errlen, "slack_min_ns above slack_max_ns");

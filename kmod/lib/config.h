@@ -274,6 +274,7 @@ u64 srt_config_slack_max(const struct srt_config *cfg);
 int srt_config_format_key(const struct srt_config *cfg, enum srt_key key,
 			  char *buf, size_t len);
 bool srt_name_valid(const char *s);
+bool srt_name_reserved(const char *s);
 int srt_flag_parse(const char *text, size_t len, bool *on);
 bool srt_text_blank(const char *text, size_t len);
 /* io=: parsed into a copy, so @cfg keeps its bindings if @val is bad. */

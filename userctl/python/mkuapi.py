@@ -136,7 +136,8 @@ def read(path):
                 name.startswith("_UAPI"):
             continue
         elif body.startswith('"'):
-            strings[name] = body.strip('"')
+            # adjacent literals are one string, as in C
+            strings[name] = "".join(re.findall(r'"([^"]*)"', body))
         elif re.match(r"_IO(W|R|WR)?\(", body):
             iocs[name] = body
         elif body:

@@ -7,6 +7,7 @@ a field (name, offset, code, count, size) with a struct module code or
 a nested struct's name."""
 
 DEVICE = '/dev/shieldrt'
+RESERVED_NAMES = 'control last_error loops providers locks abi version features status stats config blocks regions io trace help'
 MAGIC = 0x53524454
 ABI_VERSION = 2
 NAME_LEN = 32
