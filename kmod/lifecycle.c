@@ -26,6 +26,7 @@
 #include "preflight.h"
 #include "wait.h"
 #include "region.h"
+#include "shieldrt_quote.h"
 
 /* Signals the echo workload carries when no chain sets them. */
 #define SRT_DEFAULT_SIGNALS	8
@@ -61,19 +62,25 @@ static DEFINE_RATELIMIT_STATE(srt_err_rs, 5 * HZ, 10);
 /* Record a failure where a person will look: last_error files and dmesg. */
 void srt_error_set(struct srt_loop *loop, const char *msg)
 {
+	char text[SRT_ERR_LEN];
 	unsigned long flags;
 
+	/*
+	 * A user's bytes are quoted where the reason was written; whatever
+	 * else slipped in, no byte outside printable ASCII is kept.
+	 */
+	srt_escape(text, sizeof(text), msg);
 	spin_lock_irqsave(&srt_err_lock, flags);
-	strscpy(srt_last_error, msg, sizeof(srt_last_error));
+	strscpy(srt_last_error, text, sizeof(srt_last_error));
 	if (loop)
-		strscpy(loop->last_error, msg, sizeof(loop->last_error));
+		strscpy(loop->last_error, text, sizeof(loop->last_error));
 	spin_unlock_irqrestore(&srt_err_lock, flags);
 	if (!__ratelimit(&srt_err_rs))
 		return;
 	if (loop)
-		pr_warn("%s: %s\n", loop->name, msg);
+		pr_warn("%s: %s\n", loop->name, text);
 	else
-		pr_warn("%s\n", msg);
+		pr_warn("%s\n", text);
 }
 
 void srt_error_get(struct srt_loop *loop, char *buf, size_t len)

@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include "internal.h"
+#include "shieldrt_quote.h"
 
 struct srt_fr_iter {
 	struct srt_loop *loop;
@@ -177,7 +178,7 @@ static int srt_fr_open(struct inode *inode, struct file *file)
 static int srt_fr_parse_triggers(char *list, u32 *on, char *err,
 				 size_t errlen)
 {
-	char *name;
+	char *name, q[SRT_QUOTE_LEN];
 	int i;
 
 	*on = 0;
@@ -189,8 +190,8 @@ static int srt_fr_parse_triggers(char *list, u32 *on, char *err,
 				break;
 		if (i == SHIELDRT_FLTRIG_MANUAL) {
 			snprintf(err, errlen,
-				 "flight: trigger '%s' is not overrun or safe (manual is always on)",
-				 name);
+				 "flight: trigger %s is not overrun or safe (manual is always on)",
+				 srt_quote_str(q, sizeof(q), name));
 			return -EINVAL;
 		}
 		*on |= BIT(i);
@@ -201,6 +202,7 @@ static int srt_fr_parse_triggers(char *list, u32 *on, char *err,
 int srt_flight_command(struct srt_loop *loop, char *line, char *err,
 		       size_t errlen)
 {
+	char q[SRT_QUOTE_LEN];
 	u32 on = 0;
 	int ret;
 
@@ -221,7 +223,8 @@ int srt_flight_command(struct srt_loop *loop, char *line, char *err,
 				      err, errlen);
 	}
 	snprintf(err, errlen,
-		 "flight: '%s' is not trigger, rearm or triggers=LIST", line);
+		 "flight: %s is not trigger, rearm or triggers=LIST",
+		 srt_quote_str(q, sizeof(q), line));
 	srt_req_failed(loop, err);
 	return -EINVAL;
 }

@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 #include "admin.h"
 #include "internal.h"
+#include "shieldrt_quote.h"
 
 /* Which requests take text, and how a request's value is used. */
 enum srt_ioc_text { SRT_T_NONE, SRT_T_OPT, SRT_T_NEED };
@@ -60,6 +61,19 @@ static long srt_ioc_refuse(void __user *uarg, long ret, const char *why)
 			 sizeof(err)))
 		return -EFAULT;
 	return ret;
+}
+
+/*
+ * The reason leaves as last_error does: a user's bytes in it are quoted
+ * where it was written, and nothing outside printable ASCII gets out.
+ */
+static void srt_ioc_err_escape(struct shieldrt_req *r)
+{
+	char err[SHIELDRT_ERR_LEN];
+
+	r->err[sizeof(r->err) - 1] = '\0';
+	srt_escape(err, sizeof(err), r->err);
+	memcpy(r->err, err, sizeof(err));
 }
 
 static bool srt_zero(const void *p, size_t len)
@@ -248,6 +262,8 @@ static long srt_ioc_loop_req(const struct srt_ioc *ioc, void *req)
 	if (loop)
 		srt_loop_put(loop);
 	kfree(text);
+	/* the operation's reason may echo the user's bytes */
+	srt_ioc_err_escape(r);
 	return ret;
 }
 

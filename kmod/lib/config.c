@@ -10,6 +10,7 @@
 #include <linux/ctype.h>
 #include "config.h"
 #include "shieldrt_cycle.h"
+#include "shieldrt_quote.h"
 
 const char * const srt_wait_mode_names[SRT_NR_WAIT_MODES] = {
 	SHIELDRT_MODE_LIST(SRT_NAME_AT)
@@ -279,7 +280,7 @@ int srt_flight_signals_format(const struct srt_config *c, char *buf,
 static int srt_parse_range(const char *what, const char *s, u32 *first,
 			   u32 *n, char *err, size_t errlen)
 {
-	char buf[8];
+	char buf[8], q[SRT_QUOTE_LEN];
 	char *dash;
 	u32 f, l;
 
@@ -303,7 +304,8 @@ static int srt_parse_range(const char *what, const char *s, u32 *first,
 	*n = l - f + 1;
 	return 0;
 bad:
-	snprintf(err, errlen, "io: %s=%s is not F or F-L", what, s);
+	snprintf(err, errlen, "io: %s=%s is not F or F-L", what,
+		 srt_quote_str(q, sizeof(q), s));
 	return -EINVAL;
 }
 
@@ -312,12 +314,13 @@ static int srt_io_spec_one(struct srt_io_spec *sp, char *text, char *err,
 			   size_t errlen)
 {
 	char *name = strsep(&text, ":"), *opt;
+	char q[SRT_QUOTE_LEN];
 	int ret;
 
 	if (!srt_name_valid(name)) {
 		snprintf(err, errlen,
-			 "io: provider '%s' is not 1..%d of [A-Za-z0-9_-]",
-			 name, SHIELDRT_NAME_MAX);
+			 "io: provider %s is not 1..%d of [A-Za-z0-9_-]",
+			 srt_quote_str(q, sizeof(q), name), SHIELDRT_NAME_MAX);
 		return -EINVAL;
 	}
 	strscpy(sp->name, name, sizeof(sp->name));
@@ -334,8 +337,8 @@ static int srt_io_spec_one(struct srt_io_spec *sp, char *text, char *err,
 			ret = 0;
 		} else {
 			snprintf(err, errlen,
-				 "io: '%s' for %s is not in=F-L, out=F-L or trigger (each once)",
-				 opt, sp->name);
+				 "io: %s for %s is not in=F-L, out=F-L or trigger (each once)",
+				 srt_quote_str(q, sizeof(q), opt), sp->name);
 		}
 		if (ret)
 			return ret;
@@ -497,10 +500,11 @@ static int srt_key_parse_number(struct srt_config *c,
 	u64 v, scale = srt_key_scale(k);
 	u64 most = k->kind == SRT_KT_U64 ? U64_MAX :
 		   k->kind == SRT_KT_U32 ? U32_MAX : INT_MAX;
+	char q[SRT_QUOTE_LEN];
 
 	if (kstrtou64(val, 10, &v)) {
-		snprintf(err, errlen, "%s: expected a decimal number, got '%s'",
-			 k->name, val);
+		snprintf(err, errlen, "%s: expected a decimal number, got %s",
+			 k->name, srt_quote_str(q, sizeof(q), val));
 		return -EINVAL;
 	}
 	/* div64_u64(): a u64 division is a libgcc call on 32-bit ARM */
@@ -516,6 +520,7 @@ static int srt_key_parse_number(struct srt_config *c,
 static int srt_key_parse(struct srt_config *c, const struct srt_key_row *k,
 			 const char *val, char *err, size_t errlen)
 {
+	char q[SRT_QUOTE_LEN];
 	int i;
 
 	switch (k->kind) {
@@ -525,8 +530,8 @@ static int srt_key_parse(struct srt_config *c, const struct srt_key_row *k,
 		return srt_key_parse_number(c, k, val, err, errlen);
 	case SRT_KT_BOOL:
 		if (strcmp(val, "0") && strcmp(val, "1")) {
-			snprintf(err, errlen, "%s: expected 0 or 1, got '%s'",
-				 k->name, val);
+			snprintf(err, errlen, "%s: expected 0 or 1, got %s",
+				 k->name, srt_quote_str(q, sizeof(q), val));
 			return -EINVAL;
 		}
 		srt_key_set(c, k, val[0] == '1');
@@ -534,8 +539,8 @@ static int srt_key_parse(struct srt_config *c, const struct srt_key_row *k,
 	case SRT_KT_ENUM:
 		i = srt_match(k->names, k->nr_names, val);
 		if (i < 0) {
-			snprintf(err, errlen, "%s: unknown value '%s'", k->name,
-				 val);
+			snprintf(err, errlen, "%s: unknown value %s", k->name,
+				 srt_quote_str(q, sizeof(q), val));
 			return -EINVAL;
 		}
 		srt_key_set(c, k, i);
@@ -545,8 +550,9 @@ static int srt_key_parse(struct srt_config *c, const struct srt_key_row *k,
 		if ((*val || (k->flags & SRT_KF_REQUIRED)) &&
 		    !srt_name_valid(val)) {
 			snprintf(err, errlen,
-				 "%s: '%s' is not 1..%d of [A-Za-z0-9_-]",
-				 k->name, val, SHIELDRT_NAME_MAX);
+				 "%s: %s is not 1..%d of [A-Za-z0-9_-]",
+				 k->name, srt_quote_str(q, sizeof(q), val),
+				 SHIELDRT_NAME_MAX);
 			return -EINVAL;
 		}
 		strscpy(srt_key_field(c, k), val, k->size);
@@ -587,7 +593,7 @@ void srt_config_defaults(struct srt_config *cfg)
 int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 		     char *err, size_t errlen)
 {
-	char *tok, *val;
+	char *tok, *val, q[SRT_QUOTE_LEN];
 	int key, ret;
 
 	*seen = 0;
@@ -596,17 +602,20 @@ int srt_config_parse(struct srt_config *cfg, char *line, u32 *seen,
 			continue;
 		val = strchr(tok, '=');
 		if (!val || val == tok) {
-			snprintf(err, errlen, "'%s' is not key=value", tok);
+			snprintf(err, errlen, "%s is not key=value",
+				 srt_quote_str(q, sizeof(q), tok));
 			return -EINVAL;
 		}
 		*val++ = '\0';
 		key = srt_key_find(tok);
 		if (key < 0) {
-			snprintf(err, errlen, "unknown key '%s'", tok);
+			snprintf(err, errlen, "unknown key %s",
+				 srt_quote_str(q, sizeof(q), tok));
 			return -EINVAL;
 		}
 		if (*seen & BIT(key)) {
-			snprintf(err, errlen, "key '%s' given twice", tok);
+			snprintf(err, errlen, "key %s given twice",
+				 srt_quote_str(q, sizeof(q), tok));
 			return -EINVAL;
 		}
 		*seen |= BIT(key);
@@ -810,7 +819,7 @@ int srt_config_format_key(const struct srt_config *c, enum srt_key key,
 int srt_control_split(char *line, enum srt_verb *verb, char **args,
 		      char *err, size_t errlen)
 {
-	char *word, *rest;
+	char *word, *rest, q[SRT_QUOTE_LEN];
 	int v;
 
 	line = strim(line);
@@ -822,7 +831,8 @@ int srt_control_split(char *line, enum srt_verb *verb, char **args,
 	}
 	v = srt_match(srt_verb_names, SRT_NR_VERBS, word);
 	if (v < 0) {
-		snprintf(err, errlen, "unknown command '%s'", word);
+		snprintf(err, errlen, "unknown command %s",
+			 srt_quote_str(q, sizeof(q), word));
 		return -EINVAL;
 	}
 	rest = rest ? strim(rest) : word + strlen(word);
@@ -831,8 +841,8 @@ int srt_control_split(char *line, enum srt_verb *verb, char **args,
 	if (v == SRT_VERB_CREATE)
 		return 0;
 	if (!srt_name_valid(rest)) {
-		snprintf(err, errlen, "%s: expected one loop name, got '%s'",
-			 word, rest);
+		snprintf(err, errlen, "%s: expected one loop name, got %s",
+			 word, srt_quote_str(q, sizeof(q), rest));
 		return -EINVAL;
 	}
 	return 0;

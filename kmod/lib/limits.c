@@ -6,6 +6,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include "limits.h"
+#include "shieldrt_quote.h"
 
 enum {
 	SRT_LIM_OUT = 1 << 0,
@@ -18,11 +19,13 @@ static int srt_limit_value(const char *key, const char *val, u64 *bits,
 			   char *err, size_t errlen)
 {
 	int ret = srt_f64_parse(val, bits);
+	char q[SRT_QUOTE_LEN];
 
 	if (ret == -EDOM)
 		snprintf(err, errlen, "%s: NaN is not a limit", key);
 	else if (ret == -EINVAL)
-		snprintf(err, errlen, "%s: '%s' is not a number", key, val);
+		snprintf(err, errlen, "%s: %s is not a number", key,
+			 srt_quote_str(q, sizeof(q), val));
 	else if (ret)
 		snprintf(err, errlen, "%s: out of memory", key);
 	return ret == -EDOM ? -EINVAL : ret;
@@ -32,7 +35,7 @@ static int srt_limit_value(const char *key, const char *val, u64 *bits,
 static int srt_limits_token(char *tok, u32 *seen, u32 *out, u64 *min,
 			    u64 *max, u32 n_out, char *err, size_t errlen)
 {
-	char *val = strchr(tok, '=');
+	char *val = strchr(tok, '='), q[SRT_QUOTE_LEN];
 	u32 bit;
 
 	if (val)
@@ -47,8 +50,8 @@ static int srt_limits_token(char *tok, u32 *seen, u32 *out, u64 *min,
 		bit = SRT_LIM_MAX;
 	else {
 		snprintf(err, errlen,
-			 "'%s%s' is not out=N, min=X, max=X or off", tok,
-			 val ? "=..." : "");
+			 "%s%s is not out=N, min=X, max=X or off",
+			 srt_quote_str(q, sizeof(q), tok), val ? "=..." : "");
 		return -EINVAL;
 	}
 	if (*seen & bit) {
@@ -59,8 +62,8 @@ static int srt_limits_token(char *tok, u32 *seen, u32 *out, u64 *min,
 	switch (bit) {
 	case SRT_LIM_OUT:
 		if (kstrtou32(val, 10, out)) {
-			snprintf(err, errlen, "out: '%s' is not an output index",
-				 val);
+			snprintf(err, errlen, "out: %s is not an output index",
+				 srt_quote_str(q, sizeof(q), val));
 			return -EINVAL;
 		}
 		if (!n_out) {
