@@ -14,6 +14,7 @@
 #include <linux/io.h>
 #include <linux/kernel.h>
 #include <linux/pci.h>
+#include "shieldrt_quote.h"
 
 struct srt_pci_window {
 	struct pci_dev *pdev;
@@ -49,6 +50,7 @@ static int srt_pci_hex(const char **s, unsigned int digits, char end,
 static struct pci_dev *srt_pci_find(const char *addr, const char *id)
 {
 	unsigned int dom, bus, slot, fn, ven, dev;
+	char q[SRT_QUOTE_LEN];
 	const char *s;
 
 	if (!addr && !id)
@@ -59,7 +61,8 @@ static struct pci_dev *srt_pci_find(const char *addr, const char *id)
 		    srt_pci_hex(&s, 2, ':', &bus) ||
 		    srt_pci_hex(&s, 2, '.', &slot) ||
 		    srt_pci_hex(&s, 1, '\0', &fn) || slot > 0x1f || fn > 7) {
-			pr_err("addr=%s: not a PCI address DDDD:BB:SS.F\n", addr);
+			pr_err("addr=%s: not a PCI address DDDD:BB:SS.F\n",
+			       srt_quote_str(q, sizeof(q), addr));
 			return ERR_PTR(-EINVAL);
 		}
 		return pci_get_domain_bus_and_slot(dom, bus,
@@ -67,7 +70,8 @@ static struct pci_dev *srt_pci_find(const char *addr, const char *id)
 	}
 	s = id;
 	if (srt_pci_hex(&s, 4, ':', &ven) || srt_pci_hex(&s, 4, '\0', &dev)) {
-		pr_err("id=%s: not a PCI ID VVVV:DDDD\n", id);
+		pr_err("id=%s: not a PCI ID VVVV:DDDD\n",
+		       srt_quote_str(q, sizeof(q), id));
 		return ERR_PTR(-EINVAL);
 	}
 	return pci_get_device(ven, dev, NULL);

@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "shieldrt_blocks.h"
+#include "shieldrt_quote.h"
 #include "latch.h"
 
 #define SRT_PLANT_ERR_LEN	128
@@ -45,7 +46,7 @@ static const struct {
  */
 static inline char *srt_plant_load(const char *param, u64 period_ns)
 {
-	char err[SRT_PLANT_ERR_LEN] = "";
+	char err[SRT_PLANT_ERR_LEN] = "", q[SRT_QUOTE_LEN];
 	const char *src = param;
 	struct srt_kchain *kc;
 	u32 n_in, n_out;
@@ -63,7 +64,8 @@ static inline char *srt_plant_load(const char *param, u64 period_ns)
 	kc = srt_blocks_chain_compile(text, strlen(text), period_ns, err,
 				      sizeof(err));
 	if (IS_ERR(kc)) {
-		pr_err("plant '%s' does not compile: %s\n", param,
+		pr_err("plant %s does not compile: %s\n",
+		       srt_quote_str(q, sizeof(q), param),
 		       err[0] ? err : "failed");
 		goto err_free_text;
 	}
@@ -71,8 +73,9 @@ static inline char *srt_plant_load(const char *param, u64 period_ns)
 	n_out = srt_blocks_chain_outputs(kc);
 	srt_blocks_chain_free(kc);
 	if (n_in > SRT_LATCH_N || n_out > SRT_LATCH_N) {
-		pr_err("plant '%s' has %u inputs and %u outputs; at most %u each\n",
-		       param, n_in, n_out, SRT_LATCH_N);
+		pr_err("plant %s has %u inputs and %u outputs; at most %u each\n",
+		       srt_quote_str(q, sizeof(q), param), n_in, n_out,
+		       SRT_LATCH_N);
 		goto err_free_text;
 	}
 	return text;

@@ -72,6 +72,7 @@
 #include "shieldrt_io.h"
 #include "shieldrt_rfm.h"
 #include "pci_window.h"
+#include "shieldrt_quote.h"
 
 #define CREATE_TRACE_POINTS
 #include "rfm_trace.h"
@@ -760,13 +761,14 @@ static const struct file_operations rfm_reset_fops = {
 /* in=NODE:SIGNAL,...: each pair checked against the layout. */
 static int rfm_parse_in(void)
 {
-	char *copy, *p, *tok, *colon;
+	char *copy, *p, *tok, *colon, qin[SRT_QUOTE_LEN], q[SRT_QUOTE_LEN];
 	unsigned int nd, sg;
 	int ret = 0;
 
 	rfm_n_in = 0;
 	if (!in || !*in)
 		return 0;
+	srt_quote_str(qin, sizeof(qin), in);
 	copy = kstrdup(in, GFP_KERNEL);
 	if (!copy)
 		return -ENOMEM;
@@ -774,25 +776,27 @@ static int rfm_parse_in(void)
 	while ((tok = strsep(&p, ","))) {
 		colon = strchr(tok, ':');
 		if (!colon) {
-			pr_err("in=%s: '%s' is not NODE:SIGNAL\n", in, tok);
+			pr_err("in=%s: %s is not NODE:SIGNAL\n", qin,
+			       srt_quote_str(q, sizeof(q), tok));
 			ret = -EINVAL;
 			break;
 		}
 		*colon = '\0';
 		if (kstrtouint(tok, 10, &nd) || kstrtouint(colon + 1, 10, &sg)) {
-			pr_err("in=%s: '%s:%s' is not NODE:SIGNAL\n", in, tok,
-			       colon + 1);
+			*colon = ':';
+			pr_err("in=%s: %s is not NODE:SIGNAL\n", qin,
+			       srt_quote_str(q, sizeof(q), tok));
 			ret = -EINVAL;
 			break;
 		}
 		if (nd >= nodes || nd == node || sg >= signals) {
 			pr_err("in=%s: %u:%u: the node must be another of the %u (this is %u) and the signal below %u\n",
-			       in, nd, sg, nodes, node, signals);
+			       qin, nd, sg, nodes, node, signals);
 			ret = -EINVAL;
 			break;
 		}
 		if (rfm_n_in == SRT_RFM_MAX_SIGNALS) {
-			pr_err("in=%s: more than %d pairs\n", in,
+			pr_err("in=%s: more than %d pairs\n", qin,
 			       SRT_RFM_MAX_SIGNALS);
 			ret = -EINVAL;
 			break;
@@ -807,6 +811,8 @@ static int rfm_parse_in(void)
 
 static int rfm_check_params(void)
 {
+	char q[SRT_QUOTE_LEN];
+
 	if (!addr) {
 		pr_err("give the device: addr=DDDD:BB:SS.F\n");
 		return -EINVAL;
@@ -837,7 +843,8 @@ static int rfm_check_params(void)
 	} else if (!strcmp(rfm_clock, "realtime")) {
 		rfm_clockid = CLOCK_REALTIME;
 	} else {
-		pr_err("clock=%s: must be tai or realtime\n", rfm_clock);
+		pr_err("clock=%s: must be tai or realtime\n",
+		       srt_quote_str(q, sizeof(q), rfm_clock));
 		return -EINVAL;
 	}
 	return rfm_parse_in();
@@ -845,6 +852,7 @@ static int rfm_check_params(void)
 
 static int __init rfm_init(void)
 {
+	char q[SRT_QUOTE_LEN];
 	struct pci_dev *pdev;
 	resource_size_t len;
 	int ret;
@@ -856,7 +864,7 @@ static int __init rfm_init(void)
 	if (IS_ERR(pdev))
 		return PTR_ERR(pdev);
 	if (!pdev) {
-		pr_err("no PCI device %s\n", addr);
+		pr_err("no PCI device %s\n", srt_quote_str(q, sizeof(q), addr));
 		return -ENODEV;
 	}
 	ret = srt_pci_mem_bar(pdev, bar, &len);

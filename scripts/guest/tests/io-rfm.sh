@@ -163,7 +163,7 @@ bad "node=3 of nodes=3" "node=3: must be below nodes=3" $V nodes=3 node=3
 bad "signals=0" "signals=0: must be 1-32" $V signals=0
 bad "signals=33" "signals=33: must be 1-32" $V signals=33
 bad "base=0x20" "must be a multiple of 64" $V base=0x20
-bad "clock=utc" "clock=utc: must be tai or realtime" $V clock=utc
+bad "clock=utc" "clock='utc': must be tai or realtime" $V clock=utc
 bad "in= from this node itself" "must be another of the" $V node=0 in=0:0
 bad "in= from a node past the layout" "must be another of the" $V nodes=2 in=2:0
 bad "in= a signal past the block" "the signal below 8" $V in=1:8
