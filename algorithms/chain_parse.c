@@ -177,6 +177,7 @@ static int parse_lines(struct srt_pctx *x, const char *text, size_t len,
 
 static int size_line(struct srt_pctx *x, void *arg)
 {
+	char q[SRT_QUOTE_LEN];
 	struct srt_sizes *sz = arg;
 	const struct srt_block_type *t;
 
@@ -193,8 +194,8 @@ static int size_line(struct srt_pctx *x, void *arg)
 	}
 	t = srt_block_lookup(x->tok[2].s, x->tok[2].len);
 	if (!t) {
-		srt_err_set(x->err, x->line, "unknown block type '%.*s'",
-			    (int)x->tok[2].len, x->tok[2].s);
+		srt_err_set(x->err, x->line, "unknown block type %s",
+			    SRT_ERR_QUOTE(q, x->tok[2].s, x->tok[2].len));
 		return SRT_EINVAL;
 	}
 	sz->type[sz->n_blk++] = t;
@@ -251,6 +252,7 @@ static int drive(struct srt_pctx *x, int n, s16 blk, u16 port)
 
 static int stmt_period(struct srt_pctx *x)
 {
+	char q[SRT_QUOTE_LEN];
 	const struct srt_tok *t = &x->tok[1];
 	u32 v = 0, i;
 
@@ -265,18 +267,19 @@ static int stmt_period(struct srt_pctx *x)
 	for (i = 0; i < t->len; i++) {
 		if (t->s[i] < '0' || t->s[i] > '9' || i >= 8) {
 			srt_err_set(x->err, x->line,
-				    "period_us must be an integer %u..%u, not '%.*s'",
+				    "period_us must be an integer %u..%u, not %s",
 				    SRT_CHAIN_PERIOD_US_MIN,
-				    SRT_CHAIN_PERIOD_US_MAX, (int)t->len, t->s);
+				    SRT_CHAIN_PERIOD_US_MAX,
+				    SRT_ERR_QUOTE(q, t->s, t->len));
 			return SRT_EINVAL;
 		}
 		v = v * 10 + (u32)(t->s[i] - '0');
 	}
 	if (v < SRT_CHAIN_PERIOD_US_MIN || v > SRT_CHAIN_PERIOD_US_MAX) {
 		srt_err_set(x->err, x->line,
-			    "period_us must be an integer %u..%u, not '%.*s'",
+			    "period_us must be an integer %u..%u, not %s",
 			    SRT_CHAIN_PERIOD_US_MIN, SRT_CHAIN_PERIOD_US_MAX,
-			    (int)t->len, t->s);
+			    SRT_ERR_QUOTE(q, t->s, t->len));
 		return SRT_EINVAL;
 	}
 	x->period_us = v;
@@ -286,6 +289,7 @@ static int stmt_period(struct srt_pctx *x)
 
 static int stmt_io(struct srt_pctx *x, bool is_input)
 {
+	char q[SRT_QUOTE_LEN];
 	u32 i, j;
 
 	if (x->ntok < 2) {
@@ -300,8 +304,8 @@ static int stmt_io(struct srt_pctx *x, bool is_input)
 		int k;
 
 		if (!srt_signal_name_ok(t->s, t->len, true)) {
-			srt_err_set(x->err, x->line, "bad signal name '%.*s'",
-				    (int)t->len, t->s);
+			srt_err_set(x->err, x->line, "bad signal name %s",
+				    SRT_ERR_QUOTE(q, t->s, t->len));
 			return SRT_EINVAL;
 		}
 		k = name_ref(x, t->s, t->len);
@@ -331,6 +335,7 @@ static int stmt_io(struct srt_pctx *x, bool is_input)
 static int port_list(struct srt_pctx *x, const struct srt_tok *v, u16 *names,
 		     u32 *n, bool outputs)
 {
+	char q[SRT_QUOTE_LEN];
 	u32 pos = 0;
 
 	*n = 0;
@@ -349,8 +354,8 @@ static int port_list(struct srt_pctx *x, const struct srt_tok *v, u16 *names,
 		/* "-": an unnamed output, named after its port later */
 		unnamed = outputs && end - pos == 1 && v->s[pos] == '-';
 		if (!unnamed && !srt_signal_name_ok(v->s + pos, end - pos, true)) {
-			srt_err_set(x->err, x->line, "bad signal name '%.*s'",
-				    (int)(end - pos), v->s + pos);
+			srt_err_set(x->err, x->line, "bad signal name %s",
+				    SRT_ERR_QUOTE(q, v->s + pos, end - pos));
 			return SRT_EINVAL;
 		}
 		k = unnamed ? 0xffff : name_ref(x, v->s + pos, end - pos);
@@ -398,6 +403,7 @@ static int block_outputs(struct srt_pctx *x, struct srt_build *bd,
 
 static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 {
+	char q[SRT_QUOTE_LEN];
 	struct srt_chain *c = bd->c;
 	u32 nb = bd->n_blk, i, seen = 0, n_in_given = 0, n_out_given = 0;
 	struct srt_inst *b = &c->blk[nb];
@@ -407,8 +413,8 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 	u16 n_in, n_out;
 
 	if (!srt_signal_name_ok(x->tok[1].s, x->tok[1].len, false)) {
-		srt_err_set(x->err, x->line, "bad block name '%.*s'",
-			    (int)x->tok[1].len, x->tok[1].s);
+		srt_err_set(x->err, x->line, "bad block name %s",
+			    SRT_ERR_QUOTE(q, x->tok[1].s, x->tok[1].len));
 		return SRT_EINVAL;
 	}
 	for (i = 0; i < nb; i++) {
@@ -453,8 +459,8 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 			e++;
 		if (e == tk->len || e == 0) {
 			srt_err_set(x->err, x->line,
-				    "expected key=value, got '%.*s'",
-				    (int)tk->len, tk->s);
+				    "expected key=value, got %s",
+				    SRT_ERR_QUOTE(q, tk->s, tk->len));
 			return SRT_EINVAL;
 		}
 		key.s = tk->s;
@@ -482,8 +488,8 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 		p = srt_param_find(t, key.s, key.len);
 		if (p < 0) {
 			srt_err_set(x->err, x->line,
-				    "%s has no parameter '%.*s'", t->name,
-				    (int)key.len, key.s);
+				    "%s has no parameter %s", t->name,
+				    SRT_ERR_QUOTE(q, key.s, key.len));
 			return SRT_EINVAL;
 		}
 		if (seen & (1u << p)) {
@@ -495,9 +501,9 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 		if (srt_param_parse(t, (u32)p, val.s, val.len,
 				    bd->ps->vals + b->val_off,
 				    bd->ps->cnt + b->cnt_off, &why)) {
-			srt_err_set(x->err, x->line, "%s.%s=%.*s%s: %s",
+			srt_err_set(x->err, x->line, "%s.%s=%s: %s",
 				    b->name, t->params[p].name,
-				    SRT_ERR_VALUE(val.len, val.s), why);
+				    SRT_ERR_QUOTE(q, val.s, val.len), why);
 			return SRT_EINVAL;
 		}
 	}
@@ -547,6 +553,7 @@ static int stmt_block(struct srt_pctx *x, struct srt_build *bd)
 
 static int parse_line(struct srt_pctx *x, void *arg)
 {
+	char q[SRT_QUOTE_LEN];
 	const struct srt_tok *kw = &x->tok[0];
 
 	if (tok_is(kw, "period_us"))
@@ -557,8 +564,8 @@ static int parse_line(struct srt_pctx *x, void *arg)
 		return stmt_io(x, false);
 	if (tok_is(kw, "block"))
 		return stmt_block(x, arg);
-	srt_err_set(x->err, x->line, "unknown statement '%.*s'",
-		    (int)kw->len, kw->s);
+	srt_err_set(x->err, x->line, "unknown statement %s",
+		    SRT_ERR_QUOTE(q, kw->s, kw->len));
 	return SRT_EINVAL;
 }
 

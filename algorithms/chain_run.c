@@ -207,6 +207,7 @@ static int stage_one(const struct srt_chain *c, struct srt_pset *ps,
 	size_t dot = 0, eq;
 	const struct srt_inst *b;
 	const struct srt_param_desc *d;
+	char q[SRT_QUOTE_LEN];
 	const char *why;
 	u32 off, e;
 	int p;
@@ -217,28 +218,29 @@ static int stage_one(const struct srt_chain *c, struct srt_pset *ps,
 	while (eq < len && s[eq] != '=')
 		eq++;
 	if (dot >= len || s[dot] != '.' || eq >= len) {
-		srt_err_set(err, line, "expected block.param=value, got '%.*s'",
-			    (int)len, s);
+		srt_err_set(err, line, "expected block.param=value, got %s",
+			    SRT_ERR_QUOTE(q, s, len));
 		return SRT_EINVAL;
 	}
 	b = inst_find(c, s, dot);
 	if (!b) {
-		srt_err_set(err, line, "no block '%.*s' in this chain",
-			    (int)dot, s);
+		srt_err_set(err, line, "no block %s in this chain",
+			    SRT_ERR_QUOTE(q, s, dot));
 		return SRT_EINVAL;
 	}
 	p = srt_param_find(b->type, s + dot + 1, eq - dot - 1);
 	if (p < 0) {
-		srt_err_set(err, line, "%s has no parameter '%.*s'",
-			    b->type->name, (int)(eq - dot - 1), s + dot + 1);
+		srt_err_set(err, line, "%s has no parameter %s",
+			    b->type->name,
+			    SRT_ERR_QUOTE(q, s + dot + 1, eq - dot - 1));
 		return SRT_EINVAL;
 	}
 	d = &b->type->params[p];
 	if (srt_param_parse(b->type, (u32)p, s + eq + 1, len - eq - 1,
 			    ps->vals + b->val_off, ps->cnt + b->cnt_off,
 			    &why)) {
-		srt_err_set(err, line, "%s.%s=%.*s%s: %s", b->name, d->name,
-			    SRT_ERR_VALUE(len - eq - 1, s + eq + 1), why);
+		srt_err_set(err, line, "%s.%s=%s: %s", b->name, d->name,
+			    SRT_ERR_QUOTE(q, s + eq + 1, len - eq - 1), why);
 		return SRT_EINVAL;
 	}
 	off = b->val_off + srt_param_offset(b->type, (u32)p);

@@ -8,6 +8,7 @@
 
 #include "srt_chain.h"
 #include "srt_blocks.h"
+#include "../include/shieldrt_quote.h"
 
 #define SRT_CHAIN_MAGIC	0x73727463	/* "srtc" */
 #define SRT_PSET_MAGIC	0x73727470	/* "srtp" */
@@ -81,13 +82,11 @@ int srt_param_parse(const struct srt_block_type *t, u32 idx, const char *s,
 		    size_t len, double *vals, u16 *cnt, const char **why);
 /* validate a whole instance's values against schema and check() */
 /*
- * A value echoed in a message ("%.*s%s"): at most SRT_ERR_VALUE_SHOWN
- * bytes of it, then "...", so the reason after it still fits.
+ * Bytes of the text echoed in a message: quoted and escaped into @q, a
+ * char[SRT_QUOTE_LEN] of the caller's (include/shieldrt_quote.h), cut
+ * short so the reason after it still fits.
  */
-#define SRT_ERR_VALUE_SHOWN	32
-#define SRT_ERR_VALUE(len, s)						\
-	(int)((len) > SRT_ERR_VALUE_SHOWN ? SRT_ERR_VALUE_SHOWN : (len)),	\
-	(s), (len) > SRT_ERR_VALUE_SHOWN ? "..." : ""
+#define SRT_ERR_QUOTE(q, s, len)	srt_quote((q), sizeof(q), (s), (len))
 
 /* One element of a parameter against its schema; "line N: " if @line. */
 int srt_param_value_check(const struct srt_inst *b,

@@ -115,7 +115,7 @@ static const struct sc_reject sc_rejects[] = {
 	  "a.kp=2e+09 is above its maximum 1e+09", 4 },
 	{ SC_HDR "block a pid in=x,x out=y aw=1.5\n",
 	  "a.aw=1.5 must be an integer", 4 },
-	{ SC_HDR "block a gain in=x out=y k=1.2.3\n", "a.k=1.2.3: malformed number", 4 },
+	{ SC_HDR "block a gain in=x out=y k=1.2.3\n", "a.k='1.2.3': malformed number", 4 },
 	{ SC_HDR "block a gain in=x out=y k=\n", "malformed number", 4 },
 	{ SC_HDR "block a gain in=x out=y k=1e999\n", "not a finite number", 4 },
 	{ SC_HDR "block a gain in=x out=y k=1,2\n", "takes one value", 4 },
