@@ -7,17 +7,54 @@
 #include <string.h>
 
 #include "userctl.h"
+#include "../include/shieldrt_quote.h"
+
+/*
+ * One message to stderr, every byte outside printable ASCII as \xHH
+ * (include/shieldrt_quote.h): a name or value the user typed, a file's
+ * line or the module's words never reach the terminal raw.
+ */
+static void vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	char small[512], *text = small, *out;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	if (n >= (int)sizeof(small)) {
+		text = malloc((size_t)n + 1);
+		if (text)
+			vsnprintf(text, (size_t)n + 1, fmt, again);
+	}
+	va_end(again);
+	if (n < 0 || !text) {
+		text = small;
+		snprintf(small, sizeof(small), "(a message that cannot be printed)");
+		n = (int)strlen(small);
+	}
+	out = malloc((size_t)n * 4 + 1);
+	fflush(stdout);
+	fputs(prefix, stderr);
+	if (out) {
+		srt_escape(out, (size_t)n * 4 + 1, text);
+		fputs(out, stderr);
+	} else {
+		fputs("(out of memory)", stderr);
+	}
+	fputc('\n', stderr);
+	free(out);
+	if (text != small)
+		free(text);
+}
 
 void fatal_status(int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("userctl: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage("userctl: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(status);
 }
 
@@ -25,12 +62,9 @@ void warnx_(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("userctl: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage("userctl: warning: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* Written by the handler, read by the command: a lock-free atomic int. */

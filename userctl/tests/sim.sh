@@ -227,7 +227,7 @@ awk 'BEGIN { printf "period_us 1000\ninput u\noutput y\nblock s statespace in=u 
 uc sim "$T/ss81.chain" -s u=1 -n 1
 t_eq "sim: a parameter with 81 values: exit 2" 2 $?
 t_check "sim: ... the value cut short, the reason kept" has \
-	"line 4: s.A=0.5,0.5,.*\.\.\.: too many values$"
+	"line 4: s.A='0.5,0.5,.*'\.\.\.: too many values$"
 
 # --- replay: what a recording says is checked, never guessed -----------
 printf 'input x\noutput y\nblock g gain in=x out=y k=2\n' > "$T/g.chain"

@@ -62,6 +62,53 @@ esac
 refuse "create a loop named x<ff><fe>" $SRT_DBG/control \
 	'create name=x\377\376 cpu='"$ISO"' period_us=1000'
 t_eq "no such loop directory" "" "$(ls $SRT_DBG | grep '^x' || true)"
+
+# A refused name or value is quoted escaped wherever the reason goes
+# (include/shieldrt_quote.h): last_error, the kernel log, the ioctl's err
+# and userctl's message carry '\xff' for the byte, never the byte.
+# raw_free FILE: no byte outside printable ASCII and newline in FILE
+raw_free() { [ "$(tr -d '\n -~' <"$1" | wc -c)" = 0 ]; }
+# escaped DESC TEXT WANT: TEXT holds WANT (a fixed string) and no raw byte
+escaped() {
+	printf '%s\n' "$2" >/tmp/esc.txt
+	if grep -qF -- "$3" /tmp/esc.txt && raw_free /tmp/esc.txt; then
+		t_ok "$1 ($3)"
+	else
+		t_fail "$1" "want '$3', got: $(od -c /tmp/esc.txt | head -n 3 | tr '\n' ' ')"
+	fi
+}
+escaped "debugfs create x<ff><fe>: last_error" "$(cat $SRT_DBG/last_error)" \
+	"name: 'x\\xff\\xfe' is not"
+# the log's rate limit (10 per 5 s) has room again after this
+sleep 6
+n0=$(dmesg | wc -l)
+refuse "a key of an escape sequence" $SRT_DBG/control \
+	'create name=esc cpu='"$ISO"' \033[2J=1'
+escaped "debugfs: unknown key ESC[2J: last_error" "$(cat $SRT_DBG/last_error)" \
+	"unknown key '\\x1b[2J'"
+refuse "config: a mode of a quote, a backslash and <fe>" $D/config \
+	"mode=a'b\\\\\376"
+escaped "debugfs config: last_error of the loop" "$(cat $D/last_error)" \
+	"mode: unknown value 'a\\'b\\\\\\xfe'"
+escaped "the kernel log quotes them too" "$(new_log "$n0")" \
+	"unknown key '\\x1b[2J'"
+dmesg | tail -n +$((n0 + 1)) >/tmp/esc.log
+t_check "the kernel log has no raw byte since" raw_free /tmp/esc.log
+# Through the ioctls (userctl): the module's err and userctl's words.
+userctl limits -l bw "$(printf 'out=\377\376 max=1')" >/tmp/esc.out 2>&1
+t_eq "ioctl: limits out=<ff><fe>: exit 1" 1 $?
+escaped "ioctl: userctl prints the module's reason" "$(cat /tmp/esc.out)" \
+	"out: '\\xff\\xfe' is not an output index"
+escaped "ioctl: the loop's last_error" "$(cat $D/last_error)" \
+	"out: '\\xff\\xfe' is not an output index"
+userctl chain stage -l bw "$(printf 'g.k=\033]0;pwned\007')" >/tmp/esc.out 2>&1
+t_eq "ioctl: params g.k=ESC]0;...BEL: exit 1" 1 $?
+escaped "ioctl: the chain's reason through userctl" "$(cat /tmp/esc.out)" \
+	"g.k='\\x1b]0;pwned\\x07'"
+userctl loop stop -l "$(printf 'x\377\376')" >/tmp/esc.out 2>&1
+t_eq "userctl loop stop x<ff><fe>: a usage error, exit 2" 2 $?
+escaped "userctl echoes the name escaped" "$(cat /tmp/esc.out)" \
+	"loop name 'x\\xff\\xfe'"
 userctl status --json >/tmp/bw.json 2>&1
 if json_ok /tmp/bw.json && ! LC_ALL=C grep -q "$(printf '[\200-\377]')" /tmp/bw.json; then
 	t_ok "status --json is JSON with no raw high bytes"
