@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shieldrt_quote.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -68,6 +70,22 @@ static inline void fuzz_scribble(unsigned char *mem, uint64_t size,
 	memcpy(mem + at, in->p, n);
 	in->p += n;
 	in->n -= n;
+}
+
+/*
+ * A reason (err) as the module and userctl show it: NUL-terminated within
+ * @len, and printable ASCII only, whatever the input held: a user's bytes
+ * in it are quoted (include/shieldrt_quote.h, whose rule says what
+ * printable is).
+ */
+static inline int fuzz_reason_ok(const char *err, size_t len)
+{
+	size_t i, n = strnlen(err, len);
+
+	for (i = 0; i < n; i++)
+		if (!srt_quote_plain((unsigned char)err[i]))
+			return 0;
+	return n < len;
 }
 
 /*

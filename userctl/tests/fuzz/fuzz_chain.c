@@ -48,8 +48,8 @@ static int parse(struct parsed *p, int which, const char *text, size_t len,
 				      &p->c, &err);
 		fuzz_check(ret == 0 || ret == SRT_EINVAL || ret == SRT_ENOSPC,
 			   "returned %d", ret);
-		fuzz_check(ret == 0 || strnlen(err.msg, SRT_ERR_MAX) <
-			   SRT_ERR_MAX, "reason not terminated");
+		fuzz_check(ret == 0 || fuzz_reason_ok(err.msg, SRT_ERR_MAX),
+			   "reason not terminated or not printable");
 		if (!ret)
 			return 0;
 	}

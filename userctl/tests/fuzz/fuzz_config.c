@@ -2,8 +2,9 @@
 /*
  * The loop configuration's line parser (kmod/lib/config.c): the text of
  * a create line, a "loop set" or a control-file write.  Properties: the
- * reason is always a string within its buffer; a line that parses prints
- * back (srt_config_format_key) to a line that parses to the same
+ * reason is always a string of printable ASCII within its buffer (a
+ * user's bytes in it quoted); a line that parses prints back
+ * (srt_config_format_key) to a line that parses to the same
  * configuration; a configuration that validates is inside the documented
  * ranges; the control line splitter returns a known verb and, for every
  * verb but create, one valid loop name.
@@ -39,7 +40,8 @@ static void format_all(const struct srt_config *c, u32 keys, char *buf,
 
 static void check_err(const char *err, size_t len)
 {
-	fuzz_check(strnlen(err, len) < len, "reason not terminated");
+	fuzz_check(fuzz_reason_ok(err, len),
+		   "reason not terminated or not printable: '%.*s'", (int)len, err);
 }
 
 /* Print, parse again: the same configuration, key for key. */

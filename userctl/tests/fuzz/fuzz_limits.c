@@ -94,8 +94,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	table_before(&before);
 	l = before;
 	ret = srt_limits_parse(&l, text, n_out, err, sizeof(err));
-	fuzz_check(strnlen(err, sizeof(err)) < sizeof(err),
-		   "reason not terminated");
+	fuzz_check(fuzz_reason_ok(err, sizeof(err)),
+		   "reason not terminated or not printable");
 	fuzz_check(ret == 0 || ret == -EINVAL, "returned %d", ret);
 	free(text);
 	if (ret)

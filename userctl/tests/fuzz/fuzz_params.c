@@ -95,8 +95,8 @@ static int stage(struct srt_pset *ps, const uint8_t *text, size_t len)
 	memset(&err, 0xa5, sizeof(err));
 	ret = srt_pset_stage(chain, ps, (const char *)text, len, &err);
 	fuzz_check(ret == 0 || ret == SRT_EINVAL, "srt_pset_stage() returned %d", ret);
-	fuzz_check(!ret || strnlen(err.msg, SRT_ERR_MAX) < SRT_ERR_MAX,
-		   "reason not terminated");
+	fuzz_check(!ret || fuzz_reason_ok(err.msg, SRT_ERR_MAX),
+		   "reason not terminated or not printable");
 	return ret;
 }
 
