@@ -66,6 +66,7 @@
 #include <linux/string.h>
 #include "shieldrt_blocks.h"
 #include "shieldrt_iio.h"
+#include "shieldrt_quote.h"
 #include "latch.h"
 #include "plants.h"
 
@@ -664,7 +665,7 @@ static struct platform_driver iiosim_driver = {
  */
 static int __init iiosim_parse_map(void)
 {
-	char *rest, *pair, *eq;
+	char *rest, *pair, *eq, q[SRT_QUOTE_LEN], q2[SRT_QUOTE_LEN];
 	unsigned int n = 0, i;
 
 	iiosim_cfg.map_text = kstrdup(map, GFP_KERNEL);
@@ -676,19 +677,21 @@ static int __init iiosim_parse_map(void)
 			continue;
 		eq = strchr(pair, '=');
 		if (!eq || eq == pair || !eq[1]) {
-			pr_err("map: '%s' is not CONSUMER_CHANNEL=CHANNEL\n",
-			       pair);
+			pr_err("map: %s is not CONSUMER_CHANNEL=CHANNEL\n",
+			       srt_quote_str(q, sizeof(q), pair));
 			return -EINVAL;
 		}
 		*eq = '\0';
 		if (iiosim_chan_index(eq + 1) < 0) {
-			pr_err("map: %s: no channel named '%s'\n", pair, eq + 1);
+			pr_err("map: %s: no channel named %s\n",
+			       srt_quote_str(q, sizeof(q), pair),
+			       srt_quote_str(q2, sizeof(q2), eq + 1));
 			return -EINVAL;
 		}
 		for (i = 0; i < n; i++) {
 			if (!strcmp(iiosim_cfg.maps[i].consumer_channel, pair)) {
-				pr_err("map: consumer channel '%s' given twice\n",
-				       pair);
+				pr_err("map: consumer channel %s given twice\n",
+				       srt_quote_str(q, sizeof(q), pair));
 				return -EINVAL;
 			}
 		}

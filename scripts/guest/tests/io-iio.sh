@@ -97,7 +97,7 @@ srt_load || exit 1
 insmod_refused $SIM shieldrt_iiosim 0 "a map entry without '='" \
 	"map: 'ex.in0' is not CONSUMER_CHANNEL=CHANNEL" map=ex.in0
 insmod_refused $SIM shieldrt_iiosim 0 "a map entry naming no channel of the device" \
-	"map: ex.in0: no channel named 'adc9'" map=ex.in0=adc9
+	"map: 'ex.in0': no channel named 'adc9'" map=ex.in0=adc9
 insmod_refused $SIM shieldrt_iiosim 0 "a consumer channel mapped twice" \
 	"consumer channel 'ex.in0' given twice" map=ex.in0=adc1,ex.in0=adc2
 insmod_refused $SIM shieldrt_iiosim 0 "rate_hz=50" "rate_hz=50 is not in 100..100000" rate_hz=50
