@@ -46,8 +46,9 @@ t_check "the kernel log says lockdown refused it" \
 
 # The ioctls under lockdown.  control_fuzz first checks that no loop
 # exists: the refused write created none.  Then 3000 random ioctls
-# (SRT_FUZZ_IOCTLS; make check asks 1500) beside a running loop: control-ioctl's volume run without its debugfs
-# lines, which lockdown refuses.  "make check" leaves control-ioctl
+# (SRT_FUZZ_IOCTLS; make check asks 1500) beside a running loop:
+# control-ioctl's volume run without its debugfs lines, which lockdown
+# refuses.  "make check" leaves control-ioctl
 # itself out (SRT_QUICK_DEBUG_SKIP in scripts/lib.sh) and counts on this.
 srt_control_fuzz
 srt_control_fuzz -n "${SRT_FUZZ_IOCTLS:-3000}" -w 0
