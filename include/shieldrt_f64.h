@@ -31,13 +31,14 @@
 
 /*
  * SRT_F64_SIGN_BIT of the result is set exactly when @b is NaN or +-Inf:
- * with the sign cleared, adding one to the exponent's lowest bit carries
- * into bit 63 only when every exponent bit is one.  OR the results for
- * many values and test the bit once.
+ * adding one to the exponent's lowest bit carries into the sign, flipping
+ * it, only when every exponent bit is one.  OR the results for many values
+ * and test the bit once.  Three operations a value, one constant (an add
+ * that copies, an exclusive or, the OR).
  */
 static inline __u64 srt_bits_nonfinite(__u64 b)
 {
-	return (b & ~SRT_F64_SIGN_BIT) + (SRT_F64_FRAC_BITS + 1);
+	return (b + (SRT_F64_FRAC_BITS + 1)) ^ b;
 }
 
 /* Neither NaN nor +-Inf. */
