@@ -12,20 +12,23 @@
  * is read from the region is read once and checked before use.
  *
  * Cost: a cycle with nothing to take reads three user-written words
- * (heartbeat, mailbox middle, command tail) and takes one branch; the
- * heartbeat, mailbox and command work is one out-of-line call made only
- * when those words say there is some.  An update's values are read once
- * with the finite check fused and applied only when all are finite: four
- * values through registers, any other number staged in private memory
- * (eight a step) and applied with one block copy; partial masks, odd
- * flags, late or NOW commands, corruption and rejections are out of line.
- * A record is the sample's head as one 64-byte copy and its values as
- * runs of adjacent signals, one block copy each.  A publish writes the
- * three fields that move every cycle and the others only when they
- * changed.  There is no division in the cycle.  scripts/bench-dataplane
- * counts the instructions; the finite check (four instructions a value,
- * general registers only) is what remains proportional to an update's
- * size.
+ * (heartbeat, mailbox middle, command tail) and takes three branches that
+ * are not taken; the heartbeat, mailbox and command work is one
+ * out-of-line call made only when one of those words says there is some.
+ * An update's values are read once with the finite check fused (three
+ * operations a value) and applied only when all are finite: four values
+ * through registers, any other number staged in private memory (four a
+ * step, out of line) and applied with one block copy; partial masks, odd
+ * flags, several entries, late or NOW commands, corruption and
+ * rejections are out of line too.  A record is written front to back:
+ * seq, the sample's head as one 64-byte copy, then its values; the
+ * default selection of up to four inputs and four outputs as two runs of
+ * plain moves, one long run (every input and output of 32 inputs) as one
+ * block copy, anything else out of line.  A publish writes its fixed set
+ * of fields and the rare ones only when they changed.  There is no
+ * division and, with up to four inputs and outputs, no call in the
+ * cycle.  scripts/bench-dataplane counts the instructions and the cache
+ * lines.
  */
 #ifndef SHIELDRT_DATAPLANE_H
 #define SHIELDRT_DATAPLANE_H
@@ -47,6 +50,8 @@
  */
 #define SRT_DP_REFRESH_MASK	1023
 #define SRT_DP_ALIGN		64
+/* The longest record run copied without a call: srt_dp_copy_short() */
+#define SRT_DP_SHORT_RUN	32
 /*
  * The live block and the stats are observers' views: they are republished
  * every 2^k cycles, the most that keeps them at most this old (and at
@@ -57,19 +62,17 @@
 #define SRT_DP_PUB_NS		1000000
 
 /*
- * What srt_dp_publish() must write beyond the fields that change every
- * cycle (live.cycle, stats.cycles and tel_records).  LIVE and STATS are
- * rare and make the current cycle publish; the others wait for the next
- * scheduled publish.
+ * What srt_dp_publish() must write beyond the fields it writes every time
+ * (live.cycle, the mailbox's and the ring's, stats.cycles, tel_records,
+ * mbox_updates and cmd_applied: testing whether they moved would cost
+ * more than writing them).  LIVE and STATS are rare and make the current
+ * cycle publish; the others wait for the next scheduled publish.
  */
 #define SRT_DP_DIRTY_LIVE	0x1	/* commit cycle */
 #define SRT_DP_DIRTY_STATS	0x2	/* a rare counter changed */
 #define SRT_DP_DIRTY_HB		0x4	/* heartbeat and its cycle */
-#define SRT_DP_DIRTY_MBOX	0x8	/* mbox_seq, mbox_cycle, mbox_updates */
-#define SRT_DP_DIRTY_CMD	0x10	/* cmd_applied */
-#define SRT_DP_DIRTY_DROP	0x20	/* tel_drops */
-#define SRT_DP_DIRTY_NOW	(SRT_DP_DIRTY_LIVE | SRT_DP_DIRTY_STATS)
-#define SRT_DP_DIRTY_ALL	0x3f
+#define SRT_DP_DIRTY_DROP	0x8	/* tel_drops */
+#define SRT_DP_DIRTY_ALL	0xf
 
 /*
  * cmd_quiet is the command tail that needs no work: the head, with this
@@ -137,66 +140,84 @@ _Static_assert(SRT_DP_SAME(cycle, cycle) &&
 	       "struct srt_cycle_sample must begin like struct shieldrt_tel");
 
 /*
- * A telemetry record's values as runs: bytes from word of struct
+ * A telemetry record's values as runs of adjacent words of struct
  * srt_signals, each run right after the previous one in the record.  The
  * default selection (every input, then every output) is two runs.
  */
 struct srt_dp_run {
-	u16 word;
+	u16 offset;	/* bytes into struct srt_signals */
 	u16 bytes;
 };
 
+/*
+ * The kernel's private state of one region.  Grouped by who touches it:
+ * every cycle, with nothing new, reads and writes the first two 64-byte
+ * lines (the first runs of a record included) and the first line of st;
+ * a cycle with an update or a command adds the "work" group; the rest
+ * is set up once and read by the rare paths.
+ */
 struct srt_dp {
-	/* where things are in the region (contents untrusted) */
-	unsigned char *base;
-	struct shieldrt_hdr *hdr;
-	struct shieldrt_user *user;
-	struct shieldrt_mbox *mbox;
-	u32 *cmd_headp;			/* kernel-written */
+	/* every cycle, start (srt_dp_cycle_in) */
+	struct shieldrt_user *user;	/* user-written: the heartbeat */
+	struct shieldrt_mbox *mbox;	/* user-written: middle */
 	u32 *cmd_tailp;			/* user-written */
-	u32 *tel_headp;			/* user-written */
-	u32 *tel_tailp;			/* kernel-written */
-	struct shieldrt_stats *stats;
-	struct shieldrt_slot *mbox_slot[3];
-	unsigned char *cmd_ent;		/* first command entry */
-	unsigned char *tel_ent;		/* first telemetry record */
-	struct shieldrt_offsets off;
-
-	/* geometry: private copies, never read back from the region */
-	u32 n_in;
-	u32 in_bytes;		/* 8 * n_in */
-	u32 in_mask;		/* bits of the inputs that exist */
-	u32 cmd_mask;		/* cmd_size - 1 */
-	u32 cmd_stride;
+	u64 cmd_quiet;		/* see SRT_DP_CMD_MORE_BIT */
+	u64 cycle;
+	u32 hb_last;
+	/* every cycle, end (srt_dp_cycle_out) */
+	u32 tel_countdown;	/* cycles until the next record */
+	u32 tel_tail;
 	u32 tel_mask;		/* tel_size - 1 */
 	u32 tel_stride;
+	u32 tel_two_short;	/* two runs of 1-4 values: no loop */
+	u32 *tel_headp;			/* user-written */
+	u32 *tel_tailp;			/* kernel-written */
+	unsigned char *tel_ent;		/* first telemetry record */
 	u32 tel_decimation;
-	u32 tel_nsel;
-	u32 tel_nrun;
-	u8 tel_word[SHIELDRT_MAX_SEL];	/* srt_signals word per value */
+	u32 pub_gate;		/* publish when !(cycles & pub_gate) */
+	u32 dirty;		/* SRT_DP_DIRTY_*: to publish */
+	u32 pub_seq;		/* seq of live and stats: never read back */
+	struct shieldrt_live *live;	/* kernel-written */
+	struct shieldrt_stats *stats;	/* kernel-written: a copy of st */
 	struct srt_dp_run tel_run[SHIELDRT_MAX_SEL];
 
-	/* protocol state */
+	/* the truth; stats is a copy.  cycles and tel_* lead its first line */
+	struct shieldrt_stats st __attribute__((aligned(SRT_DP_ALIGN)));
+
+	/* cycles with something new (srt_dp_work) */
+	u64 mask4;		/* in_mask with four inputs, else none */
+	u32 n_in;
+	u32 in_mask;		/* bits of the inputs that exist */
 	u32 mbox_front;
 	u32 cmd_head;
 	u32 cmd_more;		/* last entry promised more */
-	u64 cmd_quiet;		/* see SRT_DP_CMD_MORE_BIT */
-	u32 tel_tail;
-	u32 tel_countdown;	/* cycles until the next record */
-	u32 hb_last;
-	u32 dirty;		/* SRT_DP_DIRTY_*: to publish */
-	u32 pub_mask;		/* publish when !(cycles & pub_mask) */
-	u32 pub_seq;		/* seq of live and stats: never read back */
-	u32 kseq;		/* see SRT_DP_KSEQ */
-	u32 flags;		/* SHIELDRT_RF_* */
-	u64 cycle;
-	u64 commit_cycle;
+	u32 cmd_mask;		/* cmd_size - 1 */
+	u32 cmd_stride;
+	u32 *cmd_headp;			/* kernel-written */
+	unsigned char *cmd_ent;		/* first command entry */
+	struct shieldrt_slot *mbox_slot[3];
 	u64 hb_cycle;
 	u64 mbox_seq;
 	u64 mbox_cycle;
-	struct shieldrt_stats st;	/* the truth; stats is a copy */
+	u64 commit_cycle;
+
+	/* set up once; read by the rare paths and other CPUs */
+	u32 pub_mask;		/* pub_gate between rare events */
+	u32 tel_nrun;
+	unsigned char *base;
+	struct shieldrt_hdr *hdr;
+	struct shieldrt_offsets off;
+	u32 in_bytes;		/* 8 * n_in */
+	u32 tel_nsel;
+	u32 kseq;		/* see SRT_DP_KSEQ */
+	u32 flags;		/* SHIELDRT_RF_* */
+	u8 tel_word[SHIELDRT_MAX_SEL];	/* srt_signals word per value */
 	u64 stage[SHIELDRT_MAX_SIGNALS];	/* an update, read and checked */
-};
+} __attribute__((aligned(SRT_DP_ALIGN)));
+/* On 64-bit CPUs, what the comment above says of the first two lines. */
+_Static_assert(__SIZEOF_POINTER__ < 8 ||
+	       offsetof(struct srt_dp, tel_run) + 2 * sizeof(struct srt_dp_run)
+	       <= 2 * SRT_DP_ALIGN, "the hot part of struct srt_dp grew");
 
 static inline u32 srt_dp_round(u32 x)
 {
@@ -270,6 +291,7 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->base = mem;
 	dp->off = *off;
 	dp->hdr = mem;
+	dp->live = &dp->hdr->live;
 	dp->user = (struct shieldrt_user *)(dp->base + off->user);
 	dp->mbox = (struct shieldrt_mbox *)(dp->base + off->mbox);
 	dp->cmd_headp = (u32 *)(dp->base + off->cmd_head);
@@ -285,6 +307,8 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->n_in = g->n_in;
 	dp->in_bytes = 8 * g->n_in;
 	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
+	/* a value no 32-bit mask has: not four inputs */
+	dp->mask4 = g->n_in == 4 ? dp->in_mask : 1ULL << 32;
 	dp->cmd_mask = off->cmd_size - 1;
 	dp->cmd_stride = off->cmd_stride;
 	dp->tel_mask = off->tel_size - 1;
@@ -302,14 +326,17 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 		struct srt_dp_run *run = &dp->tel_run[dp->tel_nrun];
 
 		dp->tel_word[i] = w;
-		if (dp->tel_nrun && run[-1].word + run[-1].bytes / 8 == w) {
+		if (dp->tel_nrun && run[-1].offset + run[-1].bytes == 8 * w) {
 			run[-1].bytes += 8;
 			continue;
 		}
-		run->word = w;
+		run->offset = 8 * w;
 		run->bytes = 8;
 		dp->tel_nrun++;
 	}
+	dp->tel_two_short = dp->tel_nrun == 2 &&
+			    dp->tel_run[0].bytes <= SRT_DP_SHORT_RUN &&
+			    dp->tel_run[1].bytes <= SRT_DP_SHORT_RUN;
 	dp->tel_countdown = 1;		/* the first cycle records */
 }
 
@@ -346,6 +373,7 @@ static inline void srt_dp_init(struct srt_dp *dp, void *mem,
 	while (period_ns && dp->pub_mask < SRT_DP_REFRESH_MASK &&
 	       (u64)(dp->pub_mask + 1) * 2 * period_ns <= SRT_DP_PUB_NS)
 		dp->pub_mask = dp->pub_mask * 2 + 1;
+	dp->pub_gate = dp->pub_mask;
 	h->pub_cycles = dp->pub_mask + 1;
 }
 
@@ -365,11 +393,21 @@ static inline void srt_dp_kseq_end(struct srt_dp *dp)
 	}
 }
 
+/*
+ * Something observers must see at once: this cycle publishes (a gate of
+ * 0 opens at every count of cycles).
+ */
+static inline void srt_dp_dirty_now(struct srt_dp *dp, u32 what)
+{
+	dp->dirty |= what;
+	dp->pub_gate = 0;
+}
+
 /* Count a rare event; the whole stats block is republished this cycle. */
 static inline void srt_dp_count(struct srt_dp *dp, u64 *counter)
 {
 	(*counter)++;
-	dp->dirty |= SRT_DP_DIRTY_STATS;
+	srt_dp_dirty_now(dp, SRT_DP_DIRTY_STATS);
 }
 
 enum srt_slot_verdict {
@@ -394,44 +432,29 @@ static __always_inline u64 srt_dp_read4(const u64 *src, u64 *val)
 }
 
 /*
- * Read n values once into val[]; the sign bit of the result is set if any
- * is NaN or infinite.  The test is integer arithmetic on the bit patterns,
- * ORed and checked once; eight values per step, as loop control would
- * cost as much as a value.
+ * Read n values once into private memory, the finite check fused (the
+ * sign bit of the ORed tests), and only if all are finite apply them
+ * with one block copy.  Four values a step: few enough registers that
+ * nothing is spilled, and loop control costs little beside them.
+ * Nonzero if a value is NaN or infinite (nothing applied).
  */
-static __always_inline u64 srt_dp_read_values(const u64 *src, u64 *val,
-					      u32 n)
+static SRT_DP_SLOW u64 srt_dp_take_many(u64 *in, u64 *stage, const u64 *src,
+					u32 n)
 {
-	const u64 *end = src + (n & ~7U);
+	const u64 *end = src + (n & ~3U);
+	u64 *val = stage;
 	u64 bad = 0;
 	u32 i;
 
-	for (; src != end; src += 8, val += 8)
-		bad |= srt_dp_read4(src, val) | srt_dp_read4(src + 4, val + 4);
-	if (n & 4) {
+	for (; src != end; src += 4, val += 4)
 		bad |= srt_dp_read4(src, val);
-		src += 4;
-		val += 4;
-	}
 	for (i = 0; i < (n & 3); i++) {
 		u64 v = srt_read_once(src[i]);
 
 		val[i] = v;
 		bad |= srt_bits_nonfinite(v);
 	}
-	return bad;
-}
-
-/*
- * Read n values once into private memory, the finite check fused, and
- * only if all are finite apply them with one block copy.  Nonzero if a
- * value is NaN or infinite (nothing applied).
- */
-static __always_inline u64 srt_dp_take_many(u64 *in, u64 *stage,
-					    const u64 *src, u32 n)
-{
-	u64 bad = srt_dp_read_values(src, stage, n) & SRT_F64_SIGN_BIT;
-
+	bad &= SRT_F64_SIGN_BIT;
 	/* Only the loop thread writes or reads the inputs. */
 	if (likely(!bad))
 		memcpy(in, stage, 8 * n);
@@ -471,9 +494,11 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
 /*
  * Read a mailbox slot or command entry once, check it, and only if all of
  * it is acceptable write its values into the loop's inputs: nothing is
- * ever half-applied.  Every input and no odd flag is the straight path.
- * Four values are read into registers, checked, and go to the inputs from
- * there; any other number is staged (srt_dp_take_many()).
+ * ever half-applied.  Four inputs, all of them selected, and no odd flag
+ * is the straight path: read into registers, checked, and written to the
+ * inputs from there (one comparison with mask4 says it).  Every input of
+ * another count is staged, out of line (srt_dp_take_many()), and so is a
+ * mask that selects some (srt_dp_take_some()).
  */
 static __always_inline enum srt_slot_verdict
 srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
@@ -483,11 +508,13 @@ srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 	u32 mask = srt_read_once(s->mask);
 	u64 a, b, c, d;
 
-	if (unlikely(mask != dp->in_mask || flags & ~allowed_flags))
-		return srt_dp_take_some(dp, s, flags, allowed_flags, mask, in);
-	if (unlikely(dp->n_in != 4))
+	if (unlikely(mask != dp->mask4 || flags & ~allowed_flags)) {
+		if (mask != dp->in_mask || flags & ~allowed_flags)
+			return srt_dp_take_some(dp, s, flags, allowed_flags,
+						mask, in);
 		return srt_dp_take_many(in, dp->stage, src, dp->n_in) ?
 		       SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
+	}
 	a = srt_read_once(src[0]);
 	b = srt_read_once(src[1]);
 	c = srt_read_once(src[2]);
@@ -503,17 +530,18 @@ srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 	return SRT_SLOT_OK;
 }
 
-/* A rejected slot: one counter per reason, in the order of the verdicts. */
+/* A rejected slot, counted by reason, the mailbox's or the ring's. */
 static SRT_DP_SLOW void srt_dp_reject(struct srt_dp *dp,
-				      enum srt_slot_verdict v, u64 *index,
-				      u64 *value, u64 *flags)
+				      enum srt_slot_verdict v, bool cmd)
 {
+	struct shieldrt_stats *st = &dp->st;
+
 	if (v == SRT_SLOT_BAD_INDEX)
-		srt_dp_count(dp, index);
+		srt_dp_count(dp, cmd ? &st->cmd_rej_index : &st->mbox_rej_index);
 	else if (v == SRT_SLOT_BAD_VALUE)
-		srt_dp_count(dp, value);
+		srt_dp_count(dp, cmd ? &st->cmd_rej_value : &st->mbox_rej_value);
 	else
-		srt_dp_count(dp, flags);
+		srt_dp_count(dp, cmd ? &st->cmd_rej_flags : &st->mbox_rej_flags);
 }
 
 /*
@@ -549,14 +577,12 @@ static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 	s = dp->mbox_slot[idx];
 	v = srt_dp_take(dp, s, srt_read_once(s->flags), 0, in);
 	if (unlikely(v != SRT_SLOT_OK)) {
-		srt_dp_reject(dp, v, &dp->st.mbox_rej_index,
-			      &dp->st.mbox_rej_value, &dp->st.mbox_rej_flags);
+		srt_dp_reject(dp, v, false);
 		return;
 	}
 	dp->mbox_seq = srt_read_once(s->key);
 	dp->mbox_cycle = dp->cycle;
 	dp->st.mbox_updates++;
-	dp->dirty |= SRT_DP_DIRTY_MBOX;
 }
 
 /* The tail that needs no work from now on (see SRT_DP_CMD_MORE_BIT). */
@@ -600,13 +626,10 @@ srt_dp_cmd_when(const struct srt_dp *dp, u64 key, u32 flags)
 static __always_inline void srt_dp_cmd_verdict(struct srt_dp *dp,
 					       enum srt_slot_verdict v)
 {
-	if (likely(v == SRT_SLOT_OK)) {
+	if (likely(v == SRT_SLOT_OK))
 		dp->st.cmd_applied++;
-		dp->dirty |= SRT_DP_DIRTY_CMD;
-	} else {
-		srt_dp_reject(dp, v, &dp->st.cmd_rej_index,
-			      &dp->st.cmd_rej_value, &dp->st.cmd_rej_flags);
-	}
+	else
+		srt_dp_reject(dp, v, true);
 }
 
 /*
@@ -633,10 +656,11 @@ static SRT_DP_SLOW int srt_dp_cmd_other(struct srt_dp *dp,
 /*
  * Apply the command entries due at dp->cycle, in order: tail moved, or
  * the last entry promised more (an empty ring is then an underrun).  An
- * entry due now with at most MORE is the straight path.
+ * entry due now with at most MORE is the straight path.  Several entries
+ * at once, and an empty or impossible ring, come here (out of line).
  */
 _Static_assert(SHIELDRT_CMD_MORE == 1, "more is 0 or 1: flags & MORE");
-static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
+static SRT_DP_SLOW void srt_dp_cmd_ring(struct srt_dp *dp, u32 tail, u64 *in)
 {
 	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
 	u32 more = dp->cmd_more;	/* 0 or 1: SHIELDRT_CMD_MORE is bit 0 */
@@ -667,6 +691,40 @@ static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 		dp->cmd_head = head;
 		srt_store_release(dp->cmd_headp, head);	/* [B1] */
 	}
+}
+
+/*
+ * The usual command work: exactly one new entry, the one for this cycle
+ * (a streamer a cycle ahead).  The same steps as srt_dp_cmd_ring() for
+ * one entry, without its loop.
+ */
+static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
+{
+	const u32 head = dp->cmd_head;
+	const struct shieldrt_slot *e;
+	u32 flags;
+	u64 key;
+
+	if (unlikely(tail != head + 1)) {
+		srt_dp_cmd_ring(dp, tail, in);
+		return;
+	}
+	e = (const struct shieldrt_slot *)(dp->cmd_ent +
+					   (head & dp->cmd_mask) *
+					   dp->cmd_stride);
+	key = srt_read_once(e->key);
+	flags = srt_read_once(e->flags);
+	if (likely(key == dp->cycle && !(flags & ~SHIELDRT_CMD_MORE))) {
+		srt_dp_cmd_verdict(dp, srt_dp_take(dp, e, flags,
+						   SHIELDRT_CMD_MORE, in));
+	} else if (srt_dp_cmd_other(dp, e, key, flags, in)) {
+		return;		/* waits: looked at again every cycle */
+	}
+	flags &= SHIELDRT_CMD_MORE;
+	dp->cmd_more = flags;
+	dp->cmd_head = tail;
+	dp->cmd_quiet = tail | flags * SRT_DP_CMD_MORE_BIT;
+	srt_store_release(dp->cmd_headp, tail);			/* [B1] */
 }
 
 /*
@@ -705,8 +763,8 @@ static __always_inline void srt_dp_cycle_in(struct srt_dp *dp, u64 cycle,
 	hb = srt_read_once(dp->user->heartbeat);
 	mid = srt_read_once(dp->mbox->middle);
 	tail = srt_load_acquire(dp->cmd_tailp);		/* [A2] */
-	if (unlikely((hb ^ dp->hb_last) | (mid & SHIELDRT_MBOX_FRESH) |
-		     (tail ^ dp->cmd_quiet)))
+	if (unlikely(hb != dp->hb_last) || unlikely(mid & SHIELDRT_MBOX_FRESH) ||
+	    unlikely(tail != dp->cmd_quiet))
 		srt_dp_work(dp, hb, mid, tail, sig->in);
 	srt_dp_kseq_end(dp);
 }
@@ -720,14 +778,59 @@ static SRT_DP_SLOW void srt_dp_tel_drop(struct srt_dp *dp, u32 used)
 	dp->dirty |= SRT_DP_DIRTY_DROP;
 }
 
+/*
+ * Copy a record run of up to four values (n bytes, a multiple of 8): its
+ * first and last two words, overlapping when it is shorter.  No call.
+ */
+static __always_inline void srt_dp_copy_short(unsigned char *d,
+					      const unsigned char *s, u32 n)
+{
+	u64 a, b, c, e;
+
+	if (unlikely(n <= 16)) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+		return;
+	}
+	memcpy(&a, s, 8);
+	memcpy(&b, s + 8, 8);
+	memcpy(&c, s + n - 16, 8);
+	memcpy(&e, s + n - 8, 8);
+	memcpy(d, &a, 8);
+	memcpy(d + 8, &b, 8);
+	memcpy(d + n - 16, &c, 8);
+	memcpy(d + n - 8, &e, 8);
+}
+
+
+/*
+ * The record's values as runs, any number of any length: out of line,
+ * so the usual record (srt_dp_tel_write()) keeps the cycle free of calls.
+ */
+static SRT_DP_SLOW void srt_dp_tel_runs(const struct srt_dp *dp,
+					unsigned char *dst,
+					const unsigned char *sig)
+{
+	u32 i;
+
+	for (i = 0; i < dp->tel_nrun; i++) {
+		const struct srt_dp_run *run = &dp->tel_run[i];
+
+		if (run->bytes > SRT_DP_SHORT_RUN)
+			memcpy(dst, sig + run->offset, run->bytes);
+		else
+			srt_dp_copy_short(dst, sig + run->offset, run->bytes);
+		dst += run->bytes;
+	}
+}
+
 /* One record at the ring's tail, or a counted drop if it is full. */
 static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 					     const struct srt_cycle_sample *s,
 					     const struct srt_signals *sig)
 {
-	const u64 *w = (const u64 *)sig;
-	const struct srt_dp_run *run = dp->tel_run;
-	const struct srt_dp_run *end = run + dp->tel_nrun;
 	const u32 tail = dp->tel_tail;
 	struct shieldrt_tel *r;
 	unsigned char *dst;
@@ -740,35 +843,47 @@ static __always_inline void srt_dp_tel_write(struct srt_dp *dp,
 	}
 	r = (struct shieldrt_tel *)(dp->tel_ent +
 				    (tail & dp->tel_mask) * dp->tel_stride);
-	/* Every opportunity is a record or a drop: seq needs no counter. */
+	/*
+	 * The record front to back, so its lines are written whole and in
+	 * order: seq (every opportunity is a record or a drop, so it needs no
+	 * counter), the head as one block from cycle to flags (not a field:
+	 * no field-sized copy), the values as one block copy per run.  Only
+	 * dp and the run index live across the copies.  Nobody reads the
+	 * record before the release of the tail below.
+	 */
 	r->seq = dp->st.tel_records + dp->st.tel_drops;
-	/* One block from cycle to flags (not a field: no field-sized copy) */
 	memcpy((unsigned char *)r + offsetof(struct shieldrt_tel, cycle), s,
 	       SRT_DP_TEL_HDR);
-	/*
-	 * The values, a block copy per run: nobody reads the record before
-	 * the release of the tail below.
-	 */
 	dst = (unsigned char *)r->value;
-	for (; run != end; run++) {
-		memcpy(dst, w + run->word, run->bytes);
-		dst += run->bytes;
+	if (likely(dp->tel_two_short)) {
+		/* the default selection of up to 4 inputs and 4 outputs */
+		srt_dp_copy_short(dst, (const unsigned char *)sig +
+				  dp->tel_run[0].offset, dp->tel_run[0].bytes);
+		dst += dp->tel_run[0].bytes;
+		srt_dp_copy_short(dst, (const unsigned char *)sig +
+				  dp->tel_run[1].offset, dp->tel_run[1].bytes);
+	} else if (dp->tel_nrun == 1) {
+		/* one run: with 32 inputs the default selection is one */
+		memcpy(dst, (const unsigned char *)sig + dp->tel_run[0].offset,
+		       dp->tel_run[0].bytes);
+	} else {
+		srt_dp_tel_runs(dp, dst, (const unsigned char *)sig);
 	}
-	dp->tel_tail = tail + 1;
-	srt_store_release(dp->tel_tailp, tail + 1);		/* [C1] */
+	/* read again: nothing but dp lives across the call above */
+	dp->tel_tail++;
+	srt_store_release(dp->tel_tailp, dp->tel_tail);		/* [C1] */
 	dp->st.tel_records++;
 }
 
 /*
- * What changed since the last publish beyond the every-cycle fields:
- * updates, the heartbeat, drops, and rarely a rejection (every counter)
- * or a commit.
+ * What changed since the last publish beyond what every publish writes:
+ * the heartbeat, drops, and rarely a rejection (every counter) or a
+ * commit, which also closed the publish gate.
  */
-static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp)
+static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp, u32 dirty)
 {
-	struct shieldrt_live *l = &dp->hdr->live;
+	struct shieldrt_live *l = dp->live;
 	struct shieldrt_stats *p = dp->stats;
-	const u32 dirty = dp->dirty;
 
 	if (dirty & SRT_DP_DIRTY_HB) {
 		srt_seq_put(l->heartbeat, dp->hb_last);
@@ -780,6 +895,7 @@ static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp)
 		srt_seq_put(l->commit_cycle, dp->commit_cycle);
 	if (dirty & SRT_DP_DIRTY_STATS)
 		srt_stats_copy(p, &dp->st);
+	dp->pub_gate = dp->pub_mask;
 }
 
 /*
@@ -787,28 +903,31 @@ static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp)
  * words carry the same value, so one private counter drives them.  What
  * moves every cycle each time, the rest only when it changed.
  */
-static __always_inline void srt_dp_publish(struct srt_dp *dp)
+static __always_inline void srt_dp_publish(struct srt_dp *dp, u64 cycles)
 {
-	struct shieldrt_live *l = &dp->hdr->live;
+	struct shieldrt_live *l = dp->live;
 	struct shieldrt_stats *p = dp->stats;
 	const u32 seq = dp->pub_seq + 1;	/* odd */
+	u32 dirty;
 
+	/* every 2^10 cycles, everything (a multiple of pub_mask + 1) */
+	if (unlikely(!(cycles & SRT_DP_REFRESH_MASK)))
+		dp->dirty = SRT_DP_DIRTY_ALL;
 	srt_write_once(l->seq, seq);
 	srt_write_once(p->seq, seq);
 	srt_seq_wmb();						/* [G1] */
 	srt_seq_put(l->cycle, dp->cycle);
-	srt_seq_put(p->cycles, dp->st.cycles);
+	srt_seq_put(p->cycles, cycles);
 	srt_seq_put(p->tel_records, dp->st.tel_records);
-	if (dp->dirty & SRT_DP_DIRTY_MBOX) {
-		srt_seq_put(l->mbox_seq, dp->mbox_seq);
-		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
-		srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+	srt_seq_put(l->mbox_seq, dp->mbox_seq);
+	srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
+	srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+	srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
+	dirty = dp->dirty;
+	if (unlikely(dirty)) {
+		srt_dp_publish_dirty(dp, dirty);
+		dp->dirty = 0;
 	}
-	if (dp->dirty & SRT_DP_DIRTY_CMD)
-		srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
-	if (unlikely(dp->dirty & ~(SRT_DP_DIRTY_MBOX | SRT_DP_DIRTY_CMD)))
-		srt_dp_publish_dirty(dp);
-	dp->dirty = 0;
 	srt_seq_wmb();						/* [G1] */
 	dp->pub_seq = seq + 1;
 	srt_seq_put(l->seq, seq + 1);
@@ -819,7 +938,7 @@ static __always_inline void srt_dp_publish(struct srt_dp *dp)
 static inline void srt_dp_set_commit(struct srt_dp *dp, u64 cycle)
 {
 	dp->commit_cycle = cycle;
-	dp->dirty |= SRT_DP_DIRTY_LIVE;
+	srt_dp_dirty_now(dp, SRT_DP_DIRTY_LIVE);
 }
 
 /*
@@ -849,15 +968,15 @@ static __always_inline void srt_dp_cycle_out(struct srt_dp *dp,
 	u64 cycles;
 
 	srt_dp_kseq_begin(dp);
-	cycles = ++dp->st.cycles;
+	dp->st.cycles++;
 	if (--dp->tel_countdown == 0) {
 		dp->tel_countdown = dp->tel_decimation;
 		srt_dp_tel_write(dp, s, sig);
 	}
-	if (unlikely(!(cycles & SRT_DP_REFRESH_MASK)))
-		dp->dirty = SRT_DP_DIRTY_ALL;
-	if (!(cycles & dp->pub_mask) || dp->dirty & SRT_DP_DIRTY_NOW)
-		srt_dp_publish(dp);
+	/* read again: not kept in a register across the record */
+	cycles = dp->st.cycles;
+	if (!(cycles & dp->pub_gate))
+		srt_dp_publish(dp, cycles);
 	srt_dp_kseq_end(dp);
 }
 
@@ -869,7 +988,7 @@ static inline void srt_dp_flush(struct srt_dp *dp)
 {
 	srt_dp_kseq_begin(dp);
 	dp->dirty = SRT_DP_DIRTY_ALL;
-	srt_dp_publish(dp);
+	srt_dp_publish(dp, dp->st.cycles);
 	srt_dp_kseq_end(dp);
 }
 
