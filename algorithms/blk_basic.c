@@ -51,6 +51,12 @@ const struct srt_block_type srt_blk_gain = {
 	.step = gain_step,
 };
 
+/* y = k x: srt_chain_step() steps it itself (SRT_OP_GAIN). */
+bool srt_blk_is_gain(const struct srt_block_type *t)
+{
+	return t == &srt_blk_gain;
+}
+
 /* Weighted sum of n inputs; signs=1,-1 makes an error signal. */
 #define SUM_MAX 16
 

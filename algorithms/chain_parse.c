@@ -636,6 +636,31 @@ static int report_loop(struct srt_pctx *x, struct srt_chain *c,
 	return SRT_EINVAL;
 }
 
+/* The step order as srt_chain_step() runs it (struct srt_step). */
+static void compile_steps(struct srt_chain *c)
+{
+	u32 k, j;
+
+	for (k = 0; k < c->n_blk; k++) {
+		const struct srt_inst *b = &c->blk[c->order[k]];
+		struct srt_step *st = &c->steps[k];
+		bool adjacent = true;
+
+		for (j = 1; j < b->n_in; j++)
+			adjacent &= b->in_sig[j] == b->in_sig[0] + j;
+		st->blk = c->order[k];
+		st->in0 = b->in_sig[0];
+		st->out = b->out_sig;
+		st->cfg_off = b->cfg_off;
+		if (srt_blk_is_gain(b->type))
+			st->op = SRT_OP_GAIN;
+		else if (adjacent && b->ft)	/* ft: no input is its output */
+			st->op = SRT_OP_CALL;
+		else
+			st->op = SRT_OP_GATHER;
+	}
+}
+
 static int order_blocks(struct srt_pctx *x, struct srt_chain *c)
 {
 	u16 indeg[SRT_MAX_BLOCKS];
@@ -677,6 +702,7 @@ static int order_blocks(struct srt_pctx *x, struct srt_chain *c)
 	for (k = 0; k < c->n_blk; k++)
 		if (!c->blk[c->order[k]].ft)
 			c->upd[c->n_upd++] = c->order[k];
+	compile_steps(c);
 	return 0;
 }
 

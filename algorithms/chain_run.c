@@ -50,11 +50,22 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 		}
 	}
 	for (k = 0, n = c->n_blk; k < n; k++) {
-		const struct srt_inst *b = &blk[c->order[k]];
+		const struct srt_step *st = &c->steps[k];
+		const u8 *cfg = ps->cfg + st->cfg_off;
+		const struct srt_inst *b;
 
-		gather(buf, sig, b);
-		b->type->step(b->state, ps->cfg + b->cfg_off, buf,
-			      sig + b->out_sig);
+		if (st->op == SRT_OP_GAIN) {
+			sig[st->out] = *(const double *)cfg * sig[st->in0];
+			continue;
+		}
+		b = &blk[st->blk];
+		if (st->op == SRT_OP_CALL) {
+			b->type->step(b->state, cfg, sig + st->in0,
+				      sig + st->out);
+		} else {
+			gather(buf, sig, b);
+			b->type->step(b->state, cfg, buf, sig + st->out);
+		}
 	}
 	for (k = 0, n = c->n_upd; k < n; k++) {
 		const struct srt_inst *b = &blk[c->upd[k]];

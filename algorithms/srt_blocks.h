@@ -35,6 +35,9 @@ extern const struct srt_block_type srt_blk_msd;
 extern const struct srt_block_type srt_blk_lag_delay;
 extern const struct srt_block_type srt_blk_mctest;
 
+/* The gain type, whose step the chain runner does inline (no call). */
+bool srt_blk_is_gain(const struct srt_block_type *t);
+
 /* Port name tables shared by variable-width types. */
 extern const char *const srt_port_in16[16];	/* in1..in16 */
 

@@ -43,6 +43,27 @@ struct srt_inst {
 	u16 in_sig[SRT_MAX_PORTS];
 };
 
+/*
+ * One block of the step order, compiled for srt_chain_step(): a gain is
+ * stepped by the runner itself (no call, no gather); any other block is
+ * called through its type, with its inputs in place when they are
+ * adjacent signals of a feedthrough block (which cannot be fed by its
+ * own outputs), else gathered first.
+ */
+enum srt_step_op {
+	SRT_OP_GAIN,		/* sig[out] = k * sig[in0], k the prepared cfg */
+	SRT_OP_CALL,		/* type->step(state, cfg, &sig[in0], &sig[out]) */
+	SRT_OP_GATHER,		/* the same with the inputs gathered into buf */
+};
+
+struct srt_step {
+	u8 op;			/* enum srt_step_op */
+	u16 blk;		/* index into srt_chain.blk */
+	u16 in0;		/* first input signal */
+	u16 out;		/* first output signal */
+	u32 cfg_off;		/* into srt_pset.cfg */
+};
+
 struct srt_chain {
 	u32 magic;
 	u32 period_ns;
@@ -56,6 +77,7 @@ struct srt_chain {
 	double *sig;
 	double *good;		/* signals after the last clean step */
 	u16 order[SRT_MAX_BLOCKS];	/* step order */
+	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
 	u16 upd[SRT_MAX_BLOCKS];	/* blocks that take update() */
 	u32 n_upd;
 	u16 in_sig[SRT_MAX_IO];
