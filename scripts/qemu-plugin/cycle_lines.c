@@ -5,6 +5,7 @@
  * wrote, and its instructions, split by phase of the cycle.
  *
  *   qemu-system-... -plugin cycle_lines.so,vcpu=N,ranges=FILE,out=FILE
+ *                          [,detail=FILE,detail_cycle=K]
  *
  * ranges names the phase of the module's code: lines "START END PHASE"
  * (hex addresses, END exclusive, PHASE 1..SRT_PHASES-1), written by
@@ -19,8 +20,11 @@
  * numbers: instructions, code lines, data lines, lines read, lines
  * written (a line both read and written counts in both, once in data).
  * A block left early (an exception inside it) counts its instructions
- * and code lines whole.  The plugin API's declarations:
- * qemu_plugin_api.h.
+ * and code lines whole.  With detail, cycle K's lines are listed there
+ * as they are first touched: "PHASE KIND LINE PC" (KIND code, read or
+ * write; a line read and written is listed twice), so that what a cycle
+ * touches can be traced to the code that touched it.  The plugin API's
+ * declarations: qemu_plugin_api.h.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -54,6 +58,7 @@ struct set {
 /* A run of instructions of one phase inside a translated block. */
 struct run {
 	int phase;		/* 0: the phase that ran last */
+	uint64_t pc;		/* its first instruction */
 	uint32_t insns;
 	uint32_t nlines;
 	uint64_t line[];	/* the code lines its instructions span */
@@ -70,8 +75,9 @@ static struct set sets[SRT_SETS];
 static uint32_t gen = 1;
 static int cur_phase;
 static unsigned int vcpu_wanted = 1;
-static const char *out_path, *ranges_path;
-static FILE *out;
+static const char *out_path, *ranges_path, *detail_path;
+static FILE *out, *detail;
+static uint64_t detail_cycle;
 static uint64_t cycles;
 
 static int phase_of(uint64_t addr)
@@ -91,8 +97,11 @@ static int phase_of(uint64_t addr)
 	return 0;
 }
 
-/* Mark a line in a set; count it the first time each flag is seen. */
-static void set_mark(struct set *s, uint64_t line, uint32_t flag)
+/*
+ * Mark a line in a set; count it the first time each flag is seen.
+ * Nonzero if that was now.
+ */
+static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 {
 	uint64_t mask = (1u << TABLE_BITS) - 1;
 	uint64_t h = (line * 0x9e3779b97f4a7c15ULL) >> (64 - TABLE_BITS);
@@ -110,7 +119,7 @@ static void set_mark(struct set *s, uint64_t line, uint32_t flag)
 			break;
 	}
 	if (e->flags & flag)
-		return;
+		return 0;
 	if (flag == F_CODE) {
 		s->code++;
 	} else {
@@ -122,14 +131,21 @@ static void set_mark(struct set *s, uint64_t line, uint32_t flag)
 			s->written++;
 	}
 	e->flags |= flag;
+	return 1;
 }
 
-static void mark(uint64_t line, uint32_t flag)
+static void mark(uint64_t line, uint32_t flag, uint64_t pc)
 {
-	set_mark(&sets[cur_phase], line, flag);
+	int first = set_mark(&sets[cur_phase], line, flag);
+
 	if (cur_phase != 1)
 		set_mark(&sets[SET_OWN], line, flag);
 	set_mark(&sets[SET_ALL], line, flag);
+	if (first && detail && cycles == detail_cycle)
+		fprintf(detail, "%d %s %llx %llx\n", cur_phase,
+			flag == F_CODE ? "code" : flag == F_READ ? "read" :
+			"write", (unsigned long long)line << LINE_SHIFT,
+			(unsigned long long)pc);
 }
 
 /* The wait begins: the cycle that ends here is written, the sets emptied. */
@@ -172,7 +188,7 @@ static void run_exec(unsigned int vcpu, void *udata)
 		sets[SET_OWN].insns += r->insns;
 	sets[SET_ALL].insns += r->insns;
 	for (i = 0; i < r->nlines; i++)
-		mark(r->line[i], F_CODE);
+		mark(r->line[i], F_CODE, r->pc);
 }
 
 static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info,
@@ -183,9 +199,9 @@ static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info,
 
 	if (vcpu != vcpu_wanted || !cur_phase)
 		return;
-	mark(vaddr >> LINE_SHIFT, flag);
+	mark(vaddr >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
 	if (last >> LINE_SHIFT != vaddr >> LINE_SHIFT)
-		mark(last >> LINE_SHIFT, flag);
+		mark(last >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
 }
 
 /* A run of insns [first, first + n) of tb, all of one phase. */
@@ -204,6 +220,7 @@ static void add_run(struct qemu_plugin_tb *tb, size_t first, size_t n,
 	if (!r)
 		return;		/* uncounted; QEMU offers no error path */
 	r->phase = phase;
+	r->pc = qemu_plugin_insn_vaddr(insn);
 	r->insns = n;
 	for (l = lo; l <= hi; l++)
 		r->line[r->nlines++] = l;
@@ -225,9 +242,12 @@ static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			first = i;
 		}
 		phase = p;
+		/* the instruction's address as the callback's data */
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_access,
 						 QEMU_PLUGIN_CB_NO_REGS,
-						 QEMU_PLUGIN_MEM_RW, NULL);
+						 QEMU_PLUGIN_MEM_RW,
+						 (void *)(uintptr_t)
+						 qemu_plugin_insn_vaddr(insn));
 	}
 	if (n)
 		add_run(tb, first, n - first, phase);
@@ -237,6 +257,8 @@ static void finish(qemu_plugin_id_t id, void *udata)
 {
 	if (fclose(out))
 		perror(out_path);
+	if (detail && fclose(detail))
+		perror(detail_path);
 }
 
 static int cmp_range(const void *a, const void *b)
@@ -295,6 +317,10 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			out_path = argv[i] + 4;
 		} else if (!strncmp(argv[i], "ranges=", 7)) {
 			ranges_path = argv[i] + 7;
+		} else if (!strncmp(argv[i], "detail=", 7)) {
+			detail_path = argv[i] + 7;
+		} else if (!strncmp(argv[i], "detail_cycle=", 13)) {
+			detail_cycle = strtoull(argv[i] + 13, NULL, 10);
 		} else {
 			fprintf(stderr, "cycle_lines: unknown argument '%s'\n",
 				argv[i]);
@@ -319,6 +345,13 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 	if (!out) {
 		perror(out_path);
 		return -1;
+	}
+	if (detail_path) {
+		detail = fopen(detail_path, "w");
+		if (!detail) {
+			perror(detail_path);
+			return -1;
+		}
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_translated);
 	qemu_plugin_register_atexit_cb(id, finish, NULL);
