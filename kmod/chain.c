@@ -326,9 +326,9 @@ static void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
  * The chain part of one cycle, in ONE FPU section: a pending reset, a
  * pending commit (so this cycle's step already uses the new set), then
  * the step unless @step is false (safe state).  Without a chain, and with
- * fpu_empty set, an empty section is timed instead (benchmark baseline).
- * When the cycle section already opened the FPU section (run->fpu_held,
- * kmod/section.h), only the chain's own work is timed.  The request to
+ * fpu_empty set, an empty section is entered instead (benchmark
+ * baseline).  It takes no clock reading of its own: the cycle times it
+ * with its own (srt_chain_cycle.section_ns).  The request to
  * srt_kchain_run() lives in the caller's cycle context, not on the stack,
  * where the kernels' INIT_STACK_ALL_ZERO would clear it and a stack
  * canary guard it every cycle.
@@ -338,19 +338,15 @@ void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
 		     struct srt_region *region)
 {
 	struct srt_kchain *kc = ch->kc;
-	u64 t0, t1;
 
 	if (!kc) {
 		if (!READ_ONCE(ch->fpu_empty))
 			return;
-		t0 = ktime_get_ns();
 		if (!run->fpu_held) {
 			srt_fpu_begin();
 			srt_fpu_end();
 		}
-		t1 = ktime_get_ns();
 		r->ran = true;
-		r->section_ns = t1 > t0 ? t1 - t0 : 0;
 		return;
 	}
 	run->commit = NULL;
@@ -359,9 +355,7 @@ void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
 		run->commit = xchg(&ch->pending, NULL);
 	run->reset = ch->want_reset;
 
-	t0 = ktime_get_ns();
 	srt_kchain_run(kc, run);
-	t1 = ktime_get_ns();
 
 	if (run->reset) {
 		ch->want_reset = false;
@@ -369,7 +363,6 @@ void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
 	}
 	r->ran = true;
 	r->stepped = run->step;
-	r->section_ns = t1 > t0 ? t1 - t0 : 0;
 	r->bad_input = run->bad_input;
 	r->nonfinite = run->nonfinite;
 	/* else they stay 0 (the context is cleared every cycle) */

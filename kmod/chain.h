@@ -90,7 +90,7 @@ struct srt_chain_cycle {
 	bool committed;
 	s32 bad_signal;			/* nonfinite: the first bad signal */
 	s32 bad_block;			/* and the block driving it */
-	u64 section_ns;			/* clock before begin to after end */
+	u64 section_ns;			/* the cycle's section start to end_ns */
 };
 
 /* @name: the loop's, which outlives its chain. */

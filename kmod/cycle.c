@@ -359,12 +359,20 @@ static void srt_hist_add_signed(struct srt_hist *h, s64 v)
 		srt_hist_add(h, v);
 }
 
-/* The chain section's share of the accounting; under stats_seq. */
+/*
+ * The chain section's share of the accounting; under stats_seq.  Its time
+ * is the cycle's own: from the section's start to the end of the work.
+ */
 static void srt_account_chain(struct srt_counters *n,
-			      const struct srt_chain_cycle *r, u64 cycle)
+			      struct srt_chain_cycle *r,
+			      const struct srt_cycle_ctx *c)
 {
+	u64 cycle = c->s.cycle;
+
 	if (!r->ran)
 		return;
+	r->section_ns = c->s.end_ns > c->sec_start_ns ?
+			c->s.end_ns - c->sec_start_ns : 0;
 	if (!n->chain_sections || r->section_ns < n->chain_ns_min)
 		n->chain_ns_min = r->section_ns;
 	n->chain_ns_max = max(n->chain_ns_max, r->section_ns);
@@ -455,7 +463,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS], c->t.lateness_ns);
 	srt_hist_add(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
-	srt_account_chain(n, &c->chain, s->cycle);
+	srt_account_chain(n, &c->chain, c);
 	srt_account_section(loop, c);
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
@@ -478,35 +486,35 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 /*
  * Open the cycle section in the order section.h explains: a sleeping
  * lock, then the FPU section if this cycle needs one, then the atomic
- * part; lock wait is the time spent getting the lock.
+ * part; lock wait is the time spent getting the lock.  One clock reading
+ * at most, once everything is entered: the wake-up's reading is the
+ * other end of the lock wait (what lies between is the FPU's begin),
+ * and a sleeping lock's section starts when it is held.
  */
 static unsigned long srt_section_open(struct srt_loop *loop,
 				      struct srt_cycle_ctx *c)
 {
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
-	bool locks = srt_section_locks(kind);
 	unsigned long flags = 0;
-	u64 t0 = 0;
 
 	c->s.lock_wait_ns = 0;
+	c->sec_start_ns = c->s.wake_ns;
 	if (sleeps) {
 		flags = srt_section_enter(kind, loop->sec_lock);
-		c->s.lock_wait_ns = ktime_get_ns() - c->s.wake_ns;
+		c->sec_start_ns = ktime_get_ns();
 	}
 	c->fpu_held = kind != SHIELDRT_SECTION_NONE && srt_chain_wants_fpu(&loop->chain);
 	if (c->fpu_held)
 		srt_fpu_begin();
 	if (!sleeps) {
-		if (locks)
-			t0 = ktime_get_ns();
 		flags = srt_section_enter(kind, loop->sec_lock);
+		/* Nothing was entered: the section starts at the wake-up. */
+		if (kind != SHIELDRT_SECTION_NONE || c->fpu_held)
+			c->sec_start_ns = ktime_get_ns();
 	}
-	/* Nothing was entered: the section starts at the wake-up. */
-	c->sec_start_ns = kind == SHIELDRT_SECTION_NONE && !c->fpu_held ?
-			  c->s.wake_ns : ktime_get_ns();
-	if (locks && !sleeps)
-		c->s.lock_wait_ns = c->sec_start_ns - t0;
+	if (srt_section_locks(kind))
+		c->s.lock_wait_ns = c->sec_start_ns - c->s.wake_ns;
 	return flags;
 }
 
@@ -516,7 +524,11 @@ static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
 
-	c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
+	/* Nothing to close: the work's end (end_ns) is the section's. */
+	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held)
+		c->s.section_ns = c->s.end_ns - c->sec_start_ns;
+	else
+		c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
 	if (!sleeps)
 		srt_section_leave(kind, loop->sec_lock, flags);
 	if (c->fpu_held)

@@ -3,9 +3,11 @@
  * fpu-cost: what the per-cycle FPU section costs.  The same hrtimer loop
  * three ways: no chain (no FPU section at all), an empty FPU section every
  * cycle (FPU_EMPTY), and the demo chain (algorithms/chains/
- * demo-motor.chain).  "section" is the clock before the section's begin
- * to the clock after its end (the loop's chain_ns), "compute" the cycle's
- * whole work.
+ * demo-motor.chain).  "section" is the loop's chain_ns: the cycles with
+ * an FPU section, timed by the cycle's own clock readings from its
+ * section's start (the wake-up with section=none) to the end of its work
+ * (the FPU section takes none of its own); "compute" the cycle's whole
+ * work.
  */
 #include <stdio.h>
 #include <string.h>
@@ -101,7 +103,7 @@ static int fpu_run(const struct bench_def *d, const struct bench_args *a,
 			bench_set_d(t, row, "ratio_to_empty",
 				    st.chain_ns_avg / empty_avg);
 	}
-	bench_note(r, "section: clock before the FPU section's begin to the clock after its end, per cycle (the loop's chain_ns: exact min, avg, max); compute: the cycle's whole work (inputs, section, outputs)");
+	bench_note(r, "section: the cycles with an FPU section, from the cycle's section start (its wake-up with section=none) to the end of its work, per cycle (the loop's chain_ns: exact min, avg, max); compute: the cycle's whole work (inputs, section, outputs)");
 	bench_note(r, "/empty: section avg over the empty section's");
 	return 0;
 }
