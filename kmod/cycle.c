@@ -399,8 +399,9 @@ static void srt_account_section(struct srt_loop *loop,
 		s->flags |= SRT_CYC_SECTION;
 		n->section_overruns++;
 	}
-	srt_hist_add(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
-	if (srt_section_locks(loop->cfg.section))
+	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SECTION))
+		srt_hist_add(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
+	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_LOCKWAIT))
 		srt_hist_add(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
 	if (!loop->io.n)
 		return;
@@ -462,7 +463,8 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_THREAD], s->thread_latency_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS], c->t.lateness_ns);
 	srt_hist_add(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
-	srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
+	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
+		srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
 	srt_account_chain(n, &c->chain, c);
 	srt_account_section(loop, c);
 	write_seqcount_end(&loop->stats_seq);

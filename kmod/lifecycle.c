@@ -135,21 +135,40 @@ void srt_loop_put(struct srt_loop *loop)
 }
 EXPORT_SYMBOL_GPL(srt_loop_put);
 
-/* One allocation for all metrics' buckets, made before the loop runs. */
+/* The metrics this configuration keeps, a bit each (srt_metric_kept()). */
+static u32 srt_hist_kept_mask(const struct srt_config *cfg)
+{
+	u32 m, kept = 0;
+
+	for (m = 0; m < SRT_NR_METRICS; m++)
+		if (srt_metric_kept(cfg, m))
+			kept |= BIT(m);
+	return kept;
+}
+
+/*
+ * One allocation for the buckets of the metrics kept, made before the loop
+ * runs.  The first metric (IRQ) is always kept, so hist[0].buckets is the
+ * allocation.
+ */
+static_assert(SHIELDRT_M_IRQ == 0);
 static u64 *srt_hist_alloc(const struct srt_config *cfg)
 {
-	return kvcalloc(SRT_NR_METRICS * cfg->hist_buckets, sizeof(u64),
-			GFP_KERNEL);
+	return kvcalloc(hweight32(srt_hist_kept_mask(cfg)) * cfg->hist_buckets,
+			sizeof(u64), GFP_KERNEL);
 }
 
 static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
 {
-	u32 nr = loop->cfg.hist_buckets;
+	u32 nr = loop->cfg.hist_buckets, kept = srt_hist_kept_mask(&loop->cfg);
 	int i;
 
-	for (i = 0; i < SRT_NR_METRICS; i++)
-		srt_hist_init(&loop->hist[i], buckets + i * nr, nr,
-			      ilog2(loop->cfg.hist_bucket_ns));
+	for (i = 0; i < SRT_NR_METRICS; i++) {
+		srt_hist_init(&loop->hist[i], kept & BIT(i) ? buckets : NULL,
+			      nr, ilog2(loop->cfg.hist_bucket_ns));
+		if (kept & BIT(i))
+			buckets += nr;
+	}
 }
 
 /* Poll and hybrid loops spin; hrtimer and external ones sleep. */
@@ -692,7 +711,8 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 		ret = srt_check_cpu(cfg, err, errlen);
 	if (ret)
 		goto out_unlock;
-	if (cfg->hist_buckets != loop->cfg.hist_buckets) {
+	if (cfg->hist_buckets != loop->cfg.hist_buckets ||
+	    srt_hist_kept_mask(cfg) != srt_hist_kept_mask(&loop->cfg)) {
 		buckets = srt_hist_alloc(cfg);
 		if (!buckets) {
 			snprintf(err, errlen, "out of memory");

@@ -37,6 +37,29 @@ struct srt_region;
  * counts in name_list.h).
  */
 
+/*
+ * Does a metric apply to a loop of this configuration?  One that does not
+ * is not kept: no buckets, no work in the cycle, shown with count 0 and
+ * SHIELDRT_METRIC_NOT_KEPT.  Section time needs a section, lock wait a
+ * lock, slack a hybrid wait's lead, noise a polling wait.  The others (the
+ * tick latency and compute) are always kept.
+ */
+static inline bool srt_metric_kept(const struct srt_config *cfg, u32 m)
+{
+	switch (m) {
+	case SHIELDRT_M_SECTION:
+		return cfg->section != SHIELDRT_SECTION_NONE;
+	case SHIELDRT_M_LOCKWAIT:
+		return srt_section_locks(cfg->section);
+	case SHIELDRT_M_SLACK:
+		return cfg->mode == SHIELDRT_MODE_HYBRID;
+	case SHIELDRT_M_NOISE:
+		return cfg->mode == SHIELDRT_MODE_POLL;
+	default:
+		return true;
+	}
+}
+
 /* Counters written by the loop thread only, read under stats_seq. */
 struct srt_counters {
 	u64 cycles;		/* cycles run */

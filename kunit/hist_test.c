@@ -202,6 +202,32 @@ static void srt_test_percentile_past(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->max, 5049ULL);
 }
 
+/*
+ * A metric not kept (no buckets): the layout's range all the same, an
+ * empty summary, a reset that touches no buckets, and a sample taken by
+ * mistake only counts past the range.
+ */
+static void srt_test_not_kept(struct kunit *test)
+{
+	struct srt_hist *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	bool past;
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	srt_hist_init(h, NULL, 3328, 0);
+	KUNIT_EXPECT_FALSE(test, srt_hist_kept(h));
+	KUNIT_EXPECT_EQ(test, h->range_ns, (1ULL << 32) - 1);
+	KUNIT_EXPECT_EQ(test, h->count, 0ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 100), 0ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 9900, &past), 0ULL);
+	KUNIT_EXPECT_FALSE(test, past);
+	srt_hist_add(h, 100);
+	KUNIT_EXPECT_EQ(test, h->over, 1ULL);
+	srt_hist_reset(h);
+	KUNIT_EXPECT_EQ(test, h->count, 0ULL);
+	KUNIT_EXPECT_EQ(test, h->over, 0ULL);
+	KUNIT_EXPECT_TRUE(test, srt_hist_kept(srt_new_hist(test, 16, 0)));
+}
+
 static struct kunit_case srt_hist_cases[] = {
 	KUNIT_CASE(srt_test_layout),
 	KUNIT_CASE(srt_test_buckets),
@@ -213,6 +239,7 @@ static struct kunit_case srt_hist_cases[] = {
 	KUNIT_CASE(srt_test_percentiles),
 	KUNIT_CASE(srt_test_resolution),
 	KUNIT_CASE(srt_test_percentile_past),
+	KUNIT_CASE(srt_test_not_kept),
 	{}
 };
 

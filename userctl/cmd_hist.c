@@ -6,7 +6,8 @@
  * bucket, labelled by its lower edge in ns, over:/count:/min:/avg:/std:/max:
  * rows); --json gives the same table typed (the layout its own fields,
  * each row's lower and upper edge, counts as integers) and the
- * percentiles, with a flag when one lies past the last bucket.
+ * percentiles, with a flag when one lies past the last bucket, and which
+ * metrics the loop keeps (one that does not apply to it has count 0).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -198,6 +199,13 @@ static void hist_json(const struct hist *hs)
 	json_arr_begin(&j);
 	for (m = 0; m < hs->h.nr_metrics; m++)
 		json_bool(&j, hs->h.metric[m].flags & SHIELDRT_METRIC_P999_PAST);
+	json_arr_end(&j);
+	/* false: the metric does not apply to the loop, not kept (count 0) */
+	json_key(&j, "kept");
+	json_arr_begin(&j);
+	for (m = 0; m < hs->h.nr_metrics; m++)
+		json_bool(&j, !(hs->h.metric[m].flags &
+				SHIELDRT_METRIC_NOT_KEPT));
 	json_arr_end(&j);
 	json_obj_end(&j);
 }

@@ -158,6 +158,17 @@ static void status_json_stats(struct json *j, const char *loop,
 			 ctl_metric_key(i, buf, sizeof(buf)));
 		json_metric(j, key, &s->metric[i]);
 	}
+	/* the metrics that do not apply to the loop (count 0, no buckets) */
+	json_key(j, "not_kept");
+	json_arr_begin(j);
+	for (i = 0; i < s->nr_metrics; i++) {
+		if (!(s->metric[i].flags & SHIELDRT_METRIC_NOT_KEPT))
+			continue;
+		snprintf(key, sizeof(key), "%s_ns",
+			 ctl_metric_key(i, buf, sizeof(buf)));
+		json_str(j, key);
+	}
+	json_arr_end(j);
 	if (s->clock_errors) {
 		json_key(j, "notes");
 		json_arr_begin(j);

@@ -526,6 +526,12 @@ struct shieldrt_metric {
 };
 #define SHIELDRT_METRIC_P99_PAST	(1U << 0)	/* p99 > range_ns */
 #define SHIELDRT_METRIC_P999_PAST	(1U << 1)	/* p999 > range_ns */
+/*
+ * The metric does not apply to the loop's configuration and is not kept:
+ * count 0, no buckets (section and lock wait without a section or lock,
+ * slack outside mode=hybrid, noise outside mode=poll).
+ */
+#define SHIELDRT_METRIC_NOT_KEPT	(1U << 2)
 
 /* A loop's statistics: the debugfs "stats" file as numbers. */
 struct shieldrt_stats_req {

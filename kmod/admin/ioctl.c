@@ -368,9 +368,13 @@ static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 	if (r->buckets && r->buckets_len < need)
 		ret = -ENOSPC;
 	else if (r->buckets)
-		for (i = 0; i < SRT_NR_METRICS; i++)
-			memcpy(buf + i * nb, loop->hist[i].buckets,
-			       nb * sizeof(u64));
+		for (i = 0; i < SRT_NR_METRICS; i++) {
+			if (srt_hist_kept(&loop->hist[i]))
+				memcpy(buf + i * nb, loop->hist[i].buckets,
+				       nb * sizeof(u64));
+			else
+				memset(buf + i * nb, 0, nb * sizeof(u64));
+		}
 	mutex_unlock(&srt_lock);
 	srt_loop_put(loop);
 	if (!ret && r->buckets &&

@@ -41,6 +41,8 @@ void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
 	if (past)
 		m->flags |= SHIELDRT_METRIC_P999_PAST;
 	m->over = h->over;
+	if (!srt_hist_kept(h))
+		m->flags |= SHIELDRT_METRIC_NOT_KEPT;
 }
 
 /*

@@ -198,13 +198,14 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	for (i = 0; i < SRT_NR_METRICS; i++) {
 		const struct shieldrt_metric *mt = &st->metric[i];
 
-		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u\n",
+		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u%s\n",
 			   srt_metric_names[i].key, mt->count, mt->min, mt->avg,
 			   mt->max,
 			   mt->flags & SHIELDRT_METRIC_P99_PAST ? ">" : "",
 			   mt->p99,
 			   mt->flags & SHIELDRT_METRIC_P999_PAST ? ">" : "",
-			   mt->p999, mt->std);
+			   mt->p999, mt->std,
+			   mt->flags & SHIELDRT_METRIC_NOT_KEPT ? " kept=0" : "");
 	}
 	kfree(st);
 }
@@ -262,12 +263,13 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 		u64 any = 0;
 
 		for (i = 0; i < SRT_NR_METRICS; i++)
-			any |= loop->hist[i].buckets[b];
+			any |= srt_hist_bucket(&loop->hist[i], b);
 		if (!any)
 			continue;
 		seq_printf(m, "%-8llu", srt_hist_bucket_lo(b) << loop->hist[0].unit_shift);
 		for (i = 0; i < SRT_NR_METRICS; i++)
-			seq_printf(m, " %12llu", loop->hist[i].buckets[b]);
+			seq_printf(m, " %12llu",
+				   srt_hist_bucket(&loop->hist[i], b));
 		seq_putc(m, '\n');
 	}
 	srt_hist_row(m, "over:", loop, srt_get_over);

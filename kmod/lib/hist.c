@@ -13,10 +13,15 @@ u64 srt_hist_bucket_lo(u32 b)
 	return shieldrt_hist_bucket_lo(b, SRT_HIST_SUB_BITS);
 }
 
+/*
+ * @buckets NULL: a metric the loop does not keep (srt_hist_kept()): no
+ * buckets, nr 0, the layout's range all the same.  Its samples are not
+ * taken (the caller's job); one taken anyway would only count "over".
+ */
 void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift)
 {
 	h->buckets = buckets;
-	h->nr = nr;
+	h->nr = buckets ? nr : 0;
 	h->unit_shift = unit_shift;
 	h->range_ns = (srt_hist_bucket_lo(nr) << unit_shift) - 1;
 	srt_hist_reset(h);
@@ -24,7 +29,8 @@ void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift)
 
 void srt_hist_reset(struct srt_hist *h)
 {
-	memset(h->buckets, 0, h->nr * sizeof(*h->buckets));
+	if (h->nr)
+		memset(h->buckets, 0, h->nr * sizeof(*h->buckets));
 	h->over = 0;
 	h->count = 0;
 	h->sum = 0;

@@ -22,8 +22,8 @@
 #define SRT_HIST_LINEAR		(2U << SRT_HIST_SUB_BITS)
 
 struct srt_hist {
-	u64 *buckets;		/* nr counters */
-	u32 nr;
+	u64 *buckets;		/* nr counters; NULL: not kept */
+	u32 nr;			/* 0: not kept */
 	u32 unit_shift;		/* a unit is 2^unit_shift ns */
 	u64 range_ns;		/* largest value the buckets hold */
 	u64 over;		/* samples above range_ns */
@@ -43,6 +43,18 @@ u64 srt_hist_avg(const struct srt_hist *h);
 u64 srt_hist_min(const struct srt_hist *h);
 u32 srt_hist_std(const struct srt_hist *h);
 u64 srt_hist_percentile(const struct srt_hist *h, u32 per10k, bool *past);
+
+/* A metric the loop keeps: it has buckets (srt_hist_init()). */
+static inline bool srt_hist_kept(const struct srt_hist *h)
+{
+	return h->nr;
+}
+
+/* Bucket b of a histogram of the layout's nr buckets: 0 if not kept. */
+static inline u64 srt_hist_bucket(const struct srt_hist *h, u32 b)
+{
+	return h->nr ? h->buckets[b] : 0;
+}
 
 /* Bucket of a value in units: the linear part, then 2^SUB_BITS per octave. */
 static inline u32 srt_hist_index(u64 units)
