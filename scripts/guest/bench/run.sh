@@ -20,6 +20,9 @@
 . /srt/lib.sh
 
 name=${SRT_BENCH:?no bench named}
+# debugfs comes back when this exits, as a test's does (bench_setup):
+# /init reports a run that left it unmounted.
+trap 'mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null' EXIT
 umount /sys/kernel/debug 2>/dev/null
 provider=""
 if [ "$name" = rfm ]; then
