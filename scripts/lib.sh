@@ -38,8 +38,8 @@ SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 #     io-pcibar and io-rfm: on arm64-6.12 (io-rfm also in the two-node
 #     demo)
 #   control-ioctl: its 900 cases run on x86_64-debug all the same, in the
-#     no-shield boot's control-lockdown with its 1500 random ioctls, and
-#     its 3000 random debugfs lines in control-badwrites
+#     locked-down boot's control-lockdown with its 1500 random ioctls,
+#     and its 3000 random debugfs lines in control-badwrites
 #   control-nodebugfs: in every other kernel's load stage
 #   the user's tools (user space alone, the module's paths covered by the
 #     rest): the SRT_QUICK_USER_TESTS boot; bench-* and runtime-compare:
@@ -57,10 +57,13 @@ SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq io-rfm control-ioctl control-nodebugfs
 SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-simdaq io-hotplug chain-commit safety-limits dataplane-setpoint control-badwrites"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
-# That boot ends with kernel lockdown raised (it has the lockdown LSM): at
-# integrity debugfs refuses writes, the ioctl control plane must not
-# (scripts/guest/tests/control-lockdown.sh).
 SRT_NOSHIELD="x86_64-debug"
+# The kernel "make check" boots locked down (lockdown=integrity
+# module.sig_enforce=1, as Secure Boot machines are), the modules signed
+# with the key its build made (vm-run --signed): unsigned modules are
+# refused, signed ones load, and at integrity debugfs refuses writes
+# while the ioctl control plane must not (boot-locked, control-lockdown).
+SRT_LOCKED="x86_64-debug"
 # What "make check" runs on arm64-6.12: what the arch changes (NEON in
 # sections, weak memory order in the data plane and reflective memory,
 # the arch timer under the waits and overruns, PCI BARs, IIO,
@@ -124,6 +127,22 @@ kernel_cross() {
 # Each prepared kernel directory holds: vmlinuz, config, kver, build (a
 # kbuild tree usable with "make -C build M=...").
 kernel_dir() { echo "$SRT_KCACHE/$1"; }
+
+# sign_modules KTREE KEY CERT KO...: sign each module in place with the
+# kbuild tree's scripts/sign-file and its CONFIG_MODULE_SIG_HASH (a PEM
+# key, a PEM or DER certificate), as the kernel checks them
+sign_modules() {
+	local kdir=$1 key=$2 cert=$3 tool=$1/scripts/sign-file hash ko
+	shift 3
+	[ -x "$tool" ] || { log "no $tool: cannot sign"; return 1; }
+	hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"/\1/p' "$kdir/.config" 2>/dev/null)
+	for ko in "$@"; do
+		"$tool" "${hash:-sha256}" "$key" "$cert" "$ko" || {
+			log "signing $ko failed"
+			return 1
+		}
+	done
+}
 
 # Progress of a long script in stages: "stage N/M: WHAT (about T left)",
 # T from the durations the same stages took the last time they ran,

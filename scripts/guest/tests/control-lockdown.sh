@@ -8,9 +8,12 @@
 #
 # Runs only when asked for (vm-run --lockdown integrity puts SRT_LOCKDOWN
 # in /srt/env) or when booted with lockdown=integrity.  A locked-down
-# kernel loads signed modules only and the test modules are not signed,
-# so the module is loaded first and lockdown raised through securityfs
-# after; it only goes up: the rest of the boot stays locked down.
+# kernel loads signed modules only: booted so (vm-run --signed --lockdown
+# integrity, as "make check" does, boot-locked beside it) the module is
+# signed with the kernel's key and loads; asked for in an ordinary boot
+# (--lockdown alone), the unsigned module is loaded first and lockdown
+# raised through securityfs after.  It only goes up: the rest of the
+# boot stays locked down.
 . /srt/lib.sh
 
 mode=${SRT_LOCKDOWN:-}
