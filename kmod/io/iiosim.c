@@ -34,7 +34,10 @@
  *
  * unbuffered=1 makes a device with direct reads only (no buffer, no
  * trigger), stall=1 stops the trigger's polls (a data-ready line that
- * stopped) without stopping the device.  Unbinding the device
+ * stopped) without stopping the device.  Where the kernel has the
+ * callback buffer (CONFIG_IIO_BUFFER_CB: the debug kernels, not Debian's)
+ * debugfs "cb" attaches it to this device as a second consumer, so
+ * IIO's core demultiplexes every scan for two buffers.  Unbinding the device
  * (/sys/bus/platform/drivers/shieldrt-iiosim/unbind) removes it while a
  * consumer holds its channels, which is how a test takes a device away
  * from under a loop: while a consumer's buffer is enabled the trigger
@@ -48,6 +51,7 @@
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/iio/buffer.h>
+#include <linux/iio/consumer.h>
 #include <linux/iio/driver.h>
 #include <linux/iio/iio.h>
 #include <linux/iio/machine.h>
@@ -74,6 +78,8 @@
 #define IIOSIM_RATE_MIN		100
 #define IIOSIM_RATE_MAX		100000
 #define IIOSIM_MAP_MAX		(2 * SRT_LATCH_N)
+/* the callback buffer's consumer channels, of this device itself */
+#define IIOSIM_CB_CHANNELS	2
 /* volts at the converters' pins: IIO's millivolts / 1000 */
 #define IIOSIM_MV_PER_V		1000
 
@@ -149,6 +155,7 @@ static const struct iiosim_chan {
 #define IIOSIM_NDAC	(IIOSIM_NCH - IIOSIM_NADC)
 
 struct iiosim {
+	struct device *dev;
 	struct iio_dev *indio_dev;
 	struct iio_trigger *trig;
 	struct hrtimer timer;
@@ -175,14 +182,21 @@ struct iiosim {
 	atomic64_t polls, stalled, scans, direct_reads, held;
 	atomic64_t dac_writes, dac_rejects;
 	atomic64_t plant_steps, plant_flags, plant_late;
-	struct dentry *file;
+	struct dentry *file, *cb_file;
+
+	/* the callback buffer: cb_mutex guards attaching it */
+	struct mutex cb_mutex;
+	struct iio_cb_buffer *cb;
+	struct srt_iio_fmt cb_fmt;	/* adc1 in its scans */
+	atomic64_t cb_scans;
+	s64 cb_code;			/* adc1's last, WRITE_ONCE */
 };
 
 /* What the parameters asked for, checked at load. */
 static struct {
 	char *plant_text;
 	char *map_text;			/* map's copy, cut up into maps[] */
-	struct iio_map maps[IIOSIM_MAP_MAX + 1];
+	struct iio_map maps[IIOSIM_MAP_MAX + IIOSIM_CB_CHANNELS + 1];
 	int probe_ret;
 } iiosim_cfg;
 
@@ -516,6 +530,143 @@ static int iiosim_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(iiosim);
 
+/* ---- the kernel's callback buffer as a second consumer ---- */
+
+#if IS_REACHABLE(CONFIG_IIO_BUFFER_CB)
+/* Every scan, from the trigger's IRQ thread: count it, keep adc1's code. */
+static int iiosim_cb_scan(const void *data, void *priv)
+{
+	struct iiosim *s = priv;
+
+	WRITE_ONCE(s->cb_code, srt_iio_code(data, &s->cb_fmt));
+	atomic64_inc(&s->cb_scans);
+	return 0;
+}
+
+static void iiosim_cb_detach(struct iiosim *s)
+{
+	mutex_lock(&s->cb_mutex);
+	if (s->cb) {
+		iio_channel_stop_all_cb(s->cb);
+		iio_channel_release_all_cb(s->cb);
+		s->cb = NULL;
+	}
+	mutex_unlock(&s->cb_mutex);
+}
+
+/* cb0 and cb1: adc0 and adc1, so the callback buffer's scan holds both. */
+static int iiosim_cb_attach(struct iiosim *s)
+{
+	struct iio_cb_buffer *cb;
+	struct srt_iio_fmt f;
+	u32 end = 0;
+	int ret = 0;
+
+	mutex_lock(&s->cb_mutex);
+	if (s->cb)
+		goto out_unlock;
+	f = s->fmt[0];
+	srt_iio_scan_place(&end, f.bytes);
+	s->cb_fmt = s->fmt[1];
+	s->cb_fmt.offset = srt_iio_scan_place(&end, s->cb_fmt.bytes);
+	cb = iio_channel_get_all_cb(s->dev, iiosim_cb_scan, s);
+	if (IS_ERR(cb)) {
+		ret = PTR_ERR(cb);
+		goto out_unlock;
+	}
+	ret = iio_channel_start_all_cb(cb);
+	if (ret)
+		iio_channel_release_all_cb(cb);
+	else
+		s->cb = cb;
+out_unlock:
+	mutex_unlock(&s->cb_mutex);
+	return ret;
+}
+
+static ssize_t iiosim_cb_write(struct file *file, const char __user *ubuf,
+			       size_t len, loff_t *ppos)
+{
+	struct iiosim *s = file_inode(file)->i_private;
+	bool on;
+	int ret;
+
+	ret = kstrtobool_from_user(ubuf, len, &on);
+	if (ret)
+		return ret;
+	if (on)
+		ret = iiosim_cb_attach(s);
+	else
+		iiosim_cb_detach(s);
+	return ret ?: len;
+}
+
+static int iiosim_cb_show(struct seq_file *m, void *unused)
+{
+	struct iiosim *s = m->private;
+
+	seq_printf(m, "attached: %d\n", !!READ_ONCE(s->cb));
+	seq_printf(m, "scans: %lld\n", atomic64_read(&s->cb_scans));
+	seq_printf(m, "adc1_code: %lld\n", READ_ONCE(s->cb_code));
+	return 0;
+}
+
+static int iiosim_cb_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, iiosim_cb_show, inode->i_private);
+}
+
+static const struct file_operations iiosim_cb_fops = {
+	.owner = THIS_MODULE,
+	.open = iiosim_cb_open,
+	.read = seq_read,
+	.write = iiosim_cb_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+/* Gone before the device: the callback buffer holds its channels. */
+static void iiosim_cb_remove(void *arg)
+{
+	struct iiosim *s = arg;
+
+	debugfs_remove(s->cb_file);
+	iiosim_cb_detach(s);
+}
+
+static int iiosim_cb_setup(struct device *dev, struct iiosim *s)
+{
+	mutex_init(&s->cb_mutex);
+	s->cb_file = debugfs_create_file("cb", 0644, iiosim_dir, s,
+					 &iiosim_cb_fops);
+	return devm_add_action_or_reset(dev, iiosim_cb_remove, s);
+}
+
+/* Its map entries, after map='s: this device is their consumer. */
+static void iiosim_cb_map(unsigned int n)
+{
+	static const char * const chans[IIOSIM_CB_CHANNELS][2] = {
+		{ "cb0", "adc0" }, { "cb1", "adc1" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < IIOSIM_CB_CHANNELS; i++) {
+		iiosim_cfg.maps[n + i].consumer_dev_name = IIOSIM_NAME;
+		iiosim_cfg.maps[n + i].consumer_channel = chans[i][0];
+		iiosim_cfg.maps[n + i].adc_channel_label = chans[i][1];
+	}
+}
+#else
+static int iiosim_cb_setup(struct device *dev, struct iiosim *s)
+{
+	return 0;
+}
+
+static void iiosim_cb_map(unsigned int n)
+{
+}
+#endif
+
 static void iiosim_stop_plant(void *arg)
 {
 	struct iiosim *s = arg;
@@ -605,6 +756,7 @@ static int iiosim_probe(struct platform_device *pdev)
 	if (!indio_dev)
 		return -ENOMEM;
 	s = iio_priv(indio_dev);
+	s->dev = dev;
 	s->indio_dev = indio_dev;
 	s->period_ns = div_u64(NSEC_PER_SEC, rate_hz);
 	mutex_init(&s->bus);
@@ -639,6 +791,11 @@ static int iiosim_probe(struct platform_device *pdev)
 						  iiosim_cfg.maps);
 		if (ret)
 			return dev_err_probe(dev, ret, "iio_map\n");
+	}
+	if (!unbuffered) {
+		ret = iiosim_cb_setup(dev, s);
+		if (ret)
+			return ret;
 	}
 	s->file = debugfs_create_file("status", 0444, iiosim_dir, s,
 				      &iiosim_fops);
@@ -704,6 +861,8 @@ static int __init iiosim_parse_map(void)
 		iiosim_cfg.maps[n].adc_channel_label = eq + 1;
 		n++;
 	}
+	if (!unbuffered)
+		iiosim_cb_map(n);
 	return 0;
 }
 
