@@ -41,20 +41,26 @@ SRT_QUICK="x86_64-debug x86_64-debug-rt arm64-6.12"
 #     locked-down boot's control-lockdown with its 1500 random ioctls,
 #     and its 3000 random debugfs lines in control-badwrites
 #   control-nodebugfs: in every other kernel's load stage
+#   io-iio (some 300 s here, 200 s on x86_64-debug-rt): on arm64-6.12
+#     with Debian's IIO modules, and on both debug kernels in make
+#     check-full; io-iio-sleep, its negative control: on
+#     x86_64-debug-rt
 #   the user's tools (user space alone, the module's paths covered by the
 #     rest): the SRT_QUICK_USER_TESTS boot; bench-* and runtime-compare:
 #     userctl qualify there and on arm64-6.12 runs their studies through
 #     the same code, bench-storms runs on arm64-6.12, check-full all of
 #     them
-SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq io-rfm control-ioctl control-nodebugfs bench-* runtime-compare dataplane-interrupt dataplane-example python-reader replay-demo qualify-*"
+SRT_QUICK_DEBUG_SKIP="io-pcibar io-simdaq io-rfm io-iio io-iio-sleep control-ioctl control-nodebugfs bench-* runtime-compare dataplane-interrupt dataplane-example python-reader replay-demo qualify-*"
 # What "make check" runs on x86_64-debug-rt: what PREEMPT_RT changes
 # (sections, providers, waits, overruns, commits, KUnit, the control
-# plane's writes), to keep CI within its time; "make check-full" runs
+# plane's writes) and io-iio-sleep (24 s: the IIO provider's read() in
+# the section, caught by the atomic-sleep check), to keep CI within its
+# time; "make check-full" runs
 # everything there too.  Left to check-full here: io-rfm and io-pcibar
 # (make check runs them on arm64-6.12; io-simdaq takes the I/O lock here
 # as io-pcibar would), control-ioctl and control-nodebugfs (the stock RT
 # kernels' load stages run the latter).
-SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-simdaq io-hotplug chain-commit safety-limits dataplane-setpoint control-badwrites"
+SRT_QUICK_RT_TESTS="boot-module kunit runtime-section runtime-irqsoff runtime-modes runtime-overrun io-simdaq io-hotplug io-iio-sleep chain-commit safety-limits dataplane-setpoint control-badwrites"
 # The kernel the shield audit is also checked on without shielding; with
 # no nohz_full CPU, it also lets a loop's CPU go offline under lockdep.
 SRT_NOSHIELD="x86_64-debug"

@@ -537,8 +537,8 @@ bench_mmio_load() {
 
 # srt_iio_load: the kernel's IIO modules, in the order scripts/vm-run
 # carried them (/lib/iio/order; a Debian kernel's, from scripts/setup),
-# each unless it is loaded already; nothing to do where IIO is built in.
-# 0 when all loaded.
+# each unless it is loaded already; nothing to do where IIO is built in
+# (the debug kernels).  0 when all loaded.
 srt_iio_load() {
 	local m
 	[ -f /lib/iio/order ] || return 0
