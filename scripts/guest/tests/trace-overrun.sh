@@ -26,7 +26,14 @@ run_watch() {
 	shift
 	trace-first-overrun "$@" -o /tmp/$name.txt 2>/tmp/$name.err &
 	pid=$!
-	sleep 1.5
+	# ov starts once the trigger is armed: an overrun before it would be
+	# in the buffer ahead of the one the trigger stops at (a fixed sleep
+	# was too short on a loaded host)
+	n=0
+	while [ -z "$(triggers)" ] && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	ctl "create name=ov cpu=$ISO period_us=1000 workload_ns=1500000 policy=skip"
 	ctl "start ov"
 	wait $pid
