@@ -71,7 +71,7 @@ INSTALL_ENV := DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" BINDIR="$(BINDIR)" \
 all: module userctl
 
 module userctl:
-	@$(SCRIPTS)/build --kernel $(KERNEL) --only $@ $(SIGN_ARGS)
+	@$(SCRIPTS)/dev/build --kernel $(KERNEL) --only $@ $(SIGN_ARGS)
 
 man: userctl-host
 	@rm -rf build/man
@@ -84,7 +84,7 @@ userctl-host:
 install: install-module install-utils install-dev
 
 install-module:
-	@$(SCRIPTS)/build --kernel $(INSTALL_KERNEL) --only module $(SIGN_ARGS)
+	@$(SCRIPTS)/dev/build --kernel $(INSTALL_KERNEL) --only module $(SIGN_ARGS)
 	@$(INSTALL_ENV) $(SCRIPTS)/dist/install install module
 
 install-utils: man
@@ -100,22 +100,22 @@ uninstall:
 	@$(INSTALL_ENV) $(SCRIPTS)/dist/install uninstall
 
 modules-all:
-	@$(SCRIPTS)/build --all
+	@$(SCRIPTS)/dev/build --all
 
 check:
-	@$(SCRIPTS)/check
+	@$(SCRIPTS)/dev/check
 
 check-full:
-	@$(SCRIPTS)/check --full
+	@$(SCRIPTS)/dev/check --full
 
 check-reliability:
-	@$(SCRIPTS)/check-reliability
+	@$(SCRIPTS)/dev/check-reliability
 
 demo:
-	@$(SCRIPTS)/demo
+	@$(SCRIPTS)/testbed/demo
 
 style:
-	@$(SCRIPTS)/style
+	@$(SCRIPTS)/dev/style
 
 clean:
 	rm -rf build

@@ -9,7 +9,7 @@
  * step (each one a forward-kinematics pass, axes sin/cos pairs), which is
  * the knob that scales the compute time.  The default (45) gave 5.6 to
  * 6.8 us per step for 6 axes with moving targets on the x86_64 build host
- * (a shared VM); scripts/bench-algorithms counts its instructions.
+ * (a shared VM); scripts/bench/bench-algorithms counts its instructions.
  *
  * Inputs: the target angle of each axis (rad).  Outputs: tool x, y, then
  * each axis angle.

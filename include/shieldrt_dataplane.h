@@ -5,7 +5,7 @@
  * everything read from the shared region.  No kernel dependencies beyond
  * the ordering layer of shieldrt_ring.h and the types of shieldrt_cycle.h,
  * so the module, its KUnit suite, the host tests (userctl/tests/ring_*)
- * and scripts/bench-dataplane compile exactly this code.
+ * and scripts/bench/bench-dataplane compile exactly this code.
  *
  * Rule: the region is hostile.  Indices, counters and geometry the kernel
  * relies on live in struct srt_dp; the region only receives copies.  What
@@ -27,7 +27,7 @@
  * block copy, anything else out of line.  A publish writes its fixed set
  * of fields and the rare ones only when they changed.  There is no
  * division and, with up to four inputs and outputs, no call in the
- * cycle.  scripts/bench-dataplane counts the instructions and the cache
+ * cycle.  scripts/bench/bench-dataplane counts the instructions and the cache
  * lines.
  */
 #ifndef SHIELDRT_DATAPLANE_H

@@ -10,7 +10,7 @@ SRT_KCACHE=$SRT_CACHE/kernels
 # name  debian-arch  qemu-arch  image-metapackage  suite
 # "suite" is "default" (apt's candidate: bookworm / bookworm-security) or
 # "backports" (bookworm-backports, where Debian ships 6.12 for bookworm).
-# "x86_64-debug" is not from a package: scripts/build-debug-kernel makes it.
+# "x86_64-debug" is not from a package: scripts/testbed/build-debug-kernel makes it.
 SRT_MATRIX="
 x86_64-6.1	amd64	x86_64	linux-image-amd64	default
 x86_64-6.1-rt	amd64	x86_64	linux-image-rt-amd64	default
@@ -75,7 +75,7 @@ SRT_LOCKED="x86_64-debug"
 # the arch timer under the waits and overruns, PCI BARs, IIO,
 # tracepoints, the storms on a board's arch) and userctl qualify --quick
 # on a shielded arm64 boot, its report checked on the host
-# (scripts/qualify-check); "make check-full" runs everything there.
+# (scripts/testbed/qualify-check); "make check-full" runs everything there.
 SRT_QUICK_ARM_TESTS="boot-module runtime-section runtime-irqsoff runtime-modes runtime-overrun dataplane-heartbeat dataplane-hostile dataplane-lifetime dataplane-record dataplane-setpoint dataplane-stream io-* chain-commit safety-limits trace-overrun bench-storms qualify-run"
 # The stock kernel a user runs, booted once in "make check" for the
 # user's tools: its load stage (boot-module, control-nodebugfs), userctl's
@@ -157,7 +157,7 @@ sign_modules() {
 #   progress_stage KEY WHAT     one starts (the one before it ends)
 #   progress_done               the last one ends; the times are kept
 # The line goes to stderr prefixed with the script's name, or, when
-# SRT_PROGRESS_PREFIX is set, to stdout after that prefix (scripts/check
+# SRT_PROGRESS_PREFIX is set, to stdout after that prefix (scripts/dev/check
 # uses "# ", a TAP comment).
 progress_init() {
 	_pg_name=$1

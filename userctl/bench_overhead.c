@@ -169,7 +169,7 @@ const struct bench_def bench_overhead = {
 	"averages of exact sums: wake, to_work, compute, post, own (the\n"
 	"runtime's own code: to_work + compute + post) and sched (the thread's\n"
 	"runtime minus own); for poll the time of a clock reading and the\n"
-	"lateness p99 in readings.  Under QEMU -icount (scripts/bench\n"
+	"lateness p99 in readings.  Under QEMU -icount (scripts/bench/bench\n"
 	"--icount) 1 ns is one guest instruction, so the figures are\n"
 	"instruction counts; elsewhere nanoseconds.",
 	.params = ov_params,

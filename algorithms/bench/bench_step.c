@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Driver for scripts/bench-algorithms: runs one case for N steps so that
+ * Driver for scripts/bench/bench-algorithms: runs one case for N steps so that
  * callgrind can count instructions (the script subtracts two runs with
  * different N, and the "empty" case, to get instructions per step).
  *

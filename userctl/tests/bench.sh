@@ -7,7 +7,7 @@
 # nothing.  The machine is the fake /proc and /sys tree of faketree.sh
 # (4 CPUs), with its isolated CPUs, nohz_full or shield partition set per
 # case.  What the benches measure needs the module:
-# scripts/guest/tests/bench-*.sh.  Usage: bench.sh USERCTL
+# scripts/testbed/guest/tests/bench-*.sh.  Usage: bench.sh USERCTL
 set -u
 U=$1
 here=$(cd "$(dirname "$0")" && pwd)

@@ -2,7 +2,7 @@
 /*
  * memword: 32-bit words of physical memory through /dev/mem, many in one
  * process, for the guest tests that lay out a device's window by hand
- * (scripts/guest/tests/io-rfm.sh).  busybox devmem takes one word a
+ * (scripts/testbed/guest/tests/io-rfm.sh).  busybox devmem takes one word a
  * process; a layout is hundreds of words, and on the debug kernel under
  * TCG each process costs some 0.1 s.
  *

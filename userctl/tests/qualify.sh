@@ -6,7 +6,7 @@
 # before the module is asked reaches it (exit 1, "(ENOTTY)"), refused
 # input exits 2, sends nothing and makes no report directory.  The
 # machine is faketree.sh's (4 CPUs, 2-3 isolated).  What qualify
-# measures needs the module: scripts/guest/tests/qualify-*.sh.
+# measures needs the module: scripts/testbed/guest/tests/qualify-*.sh.
 # Usage: qualify.sh USERCTL
 set -u
 U=$1
@@ -101,10 +101,10 @@ rc=$?
 grep '^not ok' "$OUT" | sed 's/^/# /'
 t_eq "test_qualify: its $(grep -c '^ok' "$OUT") cases pass" 0 "$rc"
 if command -v python3 > /dev/null; then
-	python3 "$here/../../scripts/qualify-check" "$T/synth" > "$OUT" 2>&1
+	python3 "$here/../../scripts/testbed/qualify-check" "$T/synth" > "$OUT" 2>&1
 	rc=$?
 	grep '^not ok' "$OUT" | sed 's/^/# /'
-	t_eq "the written report passes scripts/qualify-check ($(grep -c '^ok' "$OUT") lines)" 0 "$rc"
+	t_eq "the written report passes scripts/testbed/qualify-check ($(grep -c '^ok' "$OUT") lines)" 0 "$rc"
 else
 	t_ok "# SKIP no python3: the report's structure"
 fi

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's per-cycle data plane work (include/shieldrt_dataplane.h) in
- * a loop, for scripts/bench-dataplane to count instructions with
+ * a loop, for scripts/bench/bench-dataplane to count instructions with
  * callgrind.  Only dp_cycle() is measured (--toggle-collect); the user
  * side's writes happen outside it.
  * Usage: ring_bench SCENARIO CYCLES N_IN N_OUT [PERIOD_NS]

@@ -4,8 +4,8 @@
  * the smallest budget a refusal names), the checks against thresholds
  * (PASS, WARN, FAIL, SKIP with a reason), and the report's writers,
  * whose report.md and report.json it leaves in the directory given
- * (qualify.sh checks them with scripts/qualify-check).  What qualify
- * measures needs the module: scripts/guest/tests/qualify-*.sh.
+ * (qualify.sh checks them with scripts/testbed/qualify-check).  What qualify
+ * measures needs the module: scripts/testbed/guest/tests/qualify-*.sh.
  *
  * Usage: test_qualify DIR
  */

@@ -40,7 +40,7 @@ from . import _uapi as U
 DEVICE = U.DEVICE
 MAGIC = U.MAGIC
 # Not a copy of the header's: the ABI this code is written for, which a
-# region must speak; scripts/tests/install.sh fails when the header's
+# region must speak; scripts/dev/tests/install.sh fails when the header's
 # (U.ABI_VERSION) moves on without it.
 ABI_VERSION = 2
 NAME_LEN = U.NAME_LEN

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A QEMU TCG plugin for scripts/bench/bench-lines: per cycle of the loop's vCPU,
+ * the distinct 64-byte lines of code it executed and of data it read and
+ * wrote, and its instructions, split by phase of the cycle.
+ *
+ *   qemu-system-... -plugin cycle_lines.so,vcpu=N,ranges=FILE,out=FILE
+ *                          [,detail=FILE,detail_cycle=K]
+ *
+ * ranges names the phase of the module's code: lines "START END PHASE"
+ * (hex addresses, END exclusive, PHASE 1..SRT_PHASES-1), written by
+ * scripts/bench/bench-lines from the guest's /proc/kallsyms and the module's
+ * debug information.  Code outside every range (the kernel's: the timer,
+ * the scheduler, memcpy, the clock) belongs to the phase that ran last,
+ * so what a phase calls counts as its own.  Phase 1 is the wait: a cycle
+ * ends where the vCPU enters it from another phase.
+ *
+ * At exit, out gets one line per complete cycle: for each phase, then
+ * for the cycle without its wait ("own") and for all of it, five
+ * numbers: instructions, code lines, data lines, lines read, lines
+ * written (a line both read and written counts in both, once in data).
+ * A block left early (an exception inside it) counts its instructions
+ * and code lines whole.  With detail, cycle K's lines are listed there
+ * as they are first touched: "PHASE KIND LINE PC" (KIND code, read or
+ * write; a line read and written is listed twice), so that what a cycle
+ * touches can be traced to the code that touched it.  The plugin API's
+ * declarations: qemu_plugin_api.h.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "qemu_plugin_api.h"
+
+__attribute__((visibility("default"))) int qemu_plugin_version = SRT_QEMU_PLUGIN_VERSION;
+
+#define SRT_PHASES	8	/* 0: none yet; 1: the wait; up to 7 named */
+#define SRT_SETS	(SRT_PHASES + 2)	/* + own, + all */
+#define SET_OWN		SRT_PHASES
+#define SET_ALL		(SRT_PHASES + 1)
+#define LINE_SHIFT	6
+#define TABLE_BITS	14	/* lines a set holds: 16384, far above a cycle's */
+
+enum { F_READ = 1, F_WRITE = 2, F_CODE = 4 };
+
+/* One set of lines, emptied by a new generation instead of a clear. */
+struct slot {
+	uint64_t line;
+	uint32_t gen;
+	uint32_t flags;
+};
+
+struct set {
+	struct slot *slot;
+	uint64_t insns, code, data, read, written;
+};
+
+/* A run of instructions of one phase inside a translated block. */
+struct run {
+	int phase;		/* 0: the phase that ran last */
+	uint64_t pc;		/* its first instruction */
+	uint32_t insns;
+	uint32_t nlines;
+	uint64_t line[];	/* the code lines its instructions span */
+};
+
+struct range {
+	uint64_t start, end;
+	int phase;
+};
+
+static struct range *ranges;
+static size_t nr_ranges;
+static struct set sets[SRT_SETS];
+static uint32_t gen = 1;
+static int cur_phase;
+static unsigned int vcpu_wanted = 1;
+static const char *out_path, *ranges_path, *detail_path;
+static FILE *out, *detail;
+static uint64_t detail_cycle;
+static uint64_t cycles;
+
+static int phase_of(uint64_t addr)
+{
+	size_t lo = 0, hi = nr_ranges;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (addr < ranges[mid].start)
+			hi = mid;
+		else if (addr >= ranges[mid].end)
+			lo = mid + 1;
+		else
+			return ranges[mid].phase;
+	}
+	return 0;
+}
+
+/*
+ * Mark a line in a set; count it the first time each flag is seen.
+ * Nonzero if that was now.
+ */
+static int set_mark(struct set *s, uint64_t line, uint32_t flag)
+{
+	uint64_t mask = (1u << TABLE_BITS) - 1;
+	uint64_t h = (line * 0x9e3779b97f4a7c15ULL) >> (64 - TABLE_BITS);
+	struct slot *e;
+
+	for (;; h = (h + 1) & mask) {
+		e = &s->slot[h];
+		if (e->gen != gen) {
+			e->gen = gen;
+			e->line = line;
+			e->flags = 0;
+			break;
+		}
+		if (e->line == line)
+			break;
+	}
+	if (e->flags & flag)
+		return 0;
+	if (flag == F_CODE) {
+		s->code++;
+	} else {
+		if (!(e->flags & (F_READ | F_WRITE)))
+			s->data++;
+		if (flag == F_READ)
+			s->read++;
+		else
+			s->written++;
+	}
+	e->flags |= flag;
+	return 1;
+}
+
+static void mark(uint64_t line, uint32_t flag, uint64_t pc)
+{
+	int first = set_mark(&sets[cur_phase], line, flag);
+
+	if (cur_phase != 1)
+		set_mark(&sets[SET_OWN], line, flag);
+	set_mark(&sets[SET_ALL], line, flag);
+	if (first && detail && cycles == detail_cycle)
+		fprintf(detail, "%d %s %llx %llx\n", cur_phase,
+			flag == F_CODE ? "code" : flag == F_READ ? "read" :
+			"write", (unsigned long long)line << LINE_SHIFT,
+			(unsigned long long)pc);
+}
+
+/* The wait begins: the cycle that ends here is written, the sets emptied. */
+static void cycle_end(void)
+{
+	int i;
+
+	if (cycles++) {	/* the first one began before anything was seen */
+		for (i = 1; i < SRT_SETS; i++)
+			fprintf(out, "%s%llu %llu %llu %llu %llu", i > 1 ? " " : "",
+				(unsigned long long)sets[i].insns,
+				(unsigned long long)sets[i].code,
+				(unsigned long long)sets[i].data,
+				(unsigned long long)sets[i].read,
+				(unsigned long long)sets[i].written);
+		fputc('\n', out);
+	}
+	for (i = 0; i < SRT_SETS; i++)
+		sets[i].insns = sets[i].code = sets[i].data = sets[i].read =
+			sets[i].written = 0;
+	gen++;
+}
+
+static void run_exec(unsigned int vcpu, void *udata)
+{
+	const struct run *r = udata;
+	uint32_t i;
+
+	if (vcpu != vcpu_wanted)
+		return;
+	if (r->phase) {
+		if (r->phase == 1 && cur_phase != 1 && cur_phase)
+			cycle_end();
+		cur_phase = r->phase;
+	}
+	if (!cur_phase)
+		return;
+	sets[cur_phase].insns += r->insns;
+	if (cur_phase != 1)
+		sets[SET_OWN].insns += r->insns;
+	sets[SET_ALL].insns += r->insns;
+	for (i = 0; i < r->nlines; i++)
+		mark(r->line[i], F_CODE, r->pc);
+}
+
+static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info,
+		       uint64_t vaddr, void *udata)
+{
+	uint64_t last = vaddr + (1u << qemu_plugin_mem_size_shift(info)) - 1;
+	uint32_t flag = qemu_plugin_mem_is_store(info) ? F_WRITE : F_READ;
+
+	if (vcpu != vcpu_wanted || !cur_phase)
+		return;
+	mark(vaddr >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
+	if (last >> LINE_SHIFT != vaddr >> LINE_SHIFT)
+		mark(last >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
+}
+
+/* A run of insns [first, first + n) of tb, all of one phase. */
+static void add_run(struct qemu_plugin_tb *tb, size_t first, size_t n,
+		    int phase)
+{
+	struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, first);
+	uint64_t lo = qemu_plugin_insn_vaddr(insn) >> LINE_SHIFT, hi;
+	struct qemu_plugin_insn *end = qemu_plugin_tb_get_insn(tb, first + n - 1);
+	struct run *r;
+	uint64_t l;
+
+	hi = (qemu_plugin_insn_vaddr(end) + qemu_plugin_insn_size(end) - 1) >>
+	     LINE_SHIFT;
+	r = calloc(1, sizeof(*r) + (hi - lo + 1) * sizeof(r->line[0]));
+	if (!r)
+		return;		/* uncounted; QEMU offers no error path */
+	r->phase = phase;
+	r->pc = qemu_plugin_insn_vaddr(insn);
+	r->insns = n;
+	for (l = lo; l <= hi; l++)
+		r->line[r->nlines++] = l;
+	qemu_plugin_register_vcpu_insn_exec_cb(insn, run_exec,
+					       QEMU_PLUGIN_CB_NO_REGS, r);
+}
+
+static void block_translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t n = qemu_plugin_tb_n_insns(tb), i, first = 0;
+	int phase = 0;
+
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		int p = phase_of(qemu_plugin_insn_vaddr(insn));
+
+		if (i && p != phase) {
+			add_run(tb, first, i - first, phase);
+			first = i;
+		}
+		phase = p;
+		/* the instruction's address as the callback's data */
+		qemu_plugin_register_vcpu_mem_cb(insn, mem_access,
+						 QEMU_PLUGIN_CB_NO_REGS,
+						 QEMU_PLUGIN_MEM_RW,
+						 (void *)(uintptr_t)
+						 qemu_plugin_insn_vaddr(insn));
+	}
+	if (n)
+		add_run(tb, first, n - first, phase);
+}
+
+static void finish(qemu_plugin_id_t id, void *udata)
+{
+	if (fclose(out))
+		perror(out_path);
+	if (detail && fclose(detail))
+		perror(detail_path);
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int read_ranges(void)
+{
+	FILE *f = fopen(ranges_path, "r");
+	unsigned long long s, e;
+	size_t cap = 0;
+	int p;
+
+	if (!f) {
+		perror(ranges_path);
+		return -1;
+	}
+	while (fscanf(f, "%llx %llx %d", &s, &e, &p) == 3) {
+		if (p < 1 || p >= SRT_PHASES || e <= s) {
+			fprintf(stderr, "cycle_lines: bad range %llx %llx %d\n",
+				s, e, p);
+			fclose(f);
+			return -1;
+		}
+		if (nr_ranges == cap) {
+			struct range *nr;
+
+			cap = cap ? 2 * cap : 1024;
+			nr = realloc(ranges, cap * sizeof(*nr));
+			if (!nr) {
+				fclose(f);
+				return -1;
+			}
+			ranges = nr;
+		}
+		ranges[nr_ranges++] = (struct range){ s, e, p };
+	}
+	fclose(f);
+	qsort(ranges, nr_ranges, sizeof(*ranges), cmp_range);
+	return nr_ranges ? 0 : -1;
+}
+
+__attribute__((visibility("default")))
+int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
+			int argc, char **argv)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "vcpu=", 5)) {
+			vcpu_wanted = strtoul(argv[i] + 5, NULL, 10);
+		} else if (!strncmp(argv[i], "out=", 4)) {
+			out_path = argv[i] + 4;
+		} else if (!strncmp(argv[i], "ranges=", 7)) {
+			ranges_path = argv[i] + 7;
+		} else if (!strncmp(argv[i], "detail=", 7)) {
+			detail_path = argv[i] + 7;
+		} else if (!strncmp(argv[i], "detail_cycle=", 13)) {
+			detail_cycle = strtoull(argv[i] + 13, NULL, 10);
+		} else {
+			fprintf(stderr, "cycle_lines: unknown argument '%s'\n",
+				argv[i]);
+			return -1;
+		}
+	}
+	if (!out_path || !ranges_path) {
+		fprintf(stderr, "cycle_lines: out=FILE and ranges=FILE are required\n");
+		return -1;
+	}
+	if (read_ranges()) {
+		fprintf(stderr, "cycle_lines: no ranges read from %s\n",
+			ranges_path);
+		return -1;
+	}
+	for (i = 0; i < SRT_SETS; i++) {
+		sets[i].slot = calloc(1u << TABLE_BITS, sizeof(struct slot));
+		if (!sets[i].slot)
+			return -1;
+	}
+	out = fopen(out_path, "w");
+	if (!out) {
+		perror(out_path);
+		return -1;
+	}
+	if (detail_path) {
+		detail = fopen(detail_path, "w");
+		if (!detail) {
+			perror(detail_path);
+			return -1;
+		}
+	}
+	qemu_plugin_register_vcpu_tb_trans_cb(id, block_translated);
+	qemu_plugin_register_atexit_cb(id, finish, NULL);
+	return 0;
+}
