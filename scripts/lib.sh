@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-# Shared by the scripts in this directory: where the cache lives and which
-# kernels make up the test matrix.  Source it; it defines no side effects
-# beyond variables and functions.
+# Shared by scripts/setup and the scripts one directory down (testbed/,
+# bench/, dev/, which source "$(dirname "$0")/../lib.sh"): where the cache
+# lives and which kernels make up the test matrix.  Source it; it defines
+# no side effects beyond variables and functions.
 
 SRT_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SRT_CACHE=${SHIELDRT_CACHE:-/var/cache/shieldrt}
