@@ -11,7 +11,8 @@ SRT_KCACHE=$SRT_CACHE/kernels
 # name  debian-arch  qemu-arch  image-metapackage  suite
 # "suite" is "default" (apt's candidate: bookworm / bookworm-security) or
 # "backports" (bookworm-backports, where Debian ships 6.12 for bookworm).
-# "x86_64-debug" is not from a package: scripts/testbed/build-debug-kernel makes it.
+# "x86_64-debug" is not from a package: scripts/testbed/build-debug-kernel
+# makes it.
 SRT_MATRIX="
 x86_64-6.1	amd64	x86_64	linux-image-amd64	default
 x86_64-6.1-rt	amd64	x86_64	linux-image-rt-amd64	default

@@ -197,7 +197,10 @@ static int pcibar_bind(struct srt_io_binding *b, char *err, size_t errlen)
 	b->priv = pb;
 	return 0;
 }
-/* fail_function may fail it (scripts/testbed/guest/tests/reliability-faults.sh) */
+/*
+ * fail_function may fail it
+ * (scripts/testbed/guest/tests/reliability-faults.sh)
+ */
 ALLOW_ERROR_INJECTION(pcibar_bind, ERRNO);
 
 static void pcibar_unbind(struct srt_io_binding *b)

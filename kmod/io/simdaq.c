@@ -399,7 +399,10 @@ static int simdaq_bind(struct srt_io_binding *b, char *err, size_t errlen)
 		      HRTIMER_MODE_ABS_HARD);
 	return 0;
 }
-/* fail_function may fail it (scripts/testbed/guest/tests/reliability-faults.sh) */
+/*
+ * fail_function may fail it
+ * (scripts/testbed/guest/tests/reliability-faults.sh)
+ */
 ALLOW_ERROR_INJECTION(simdaq_bind, ERRNO);
 
 static void simdaq_unbind(struct srt_io_binding *b)

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Host tests of the CLI frame and of what the commands (control plane and
-# data plane) check before they ask the module (TAP).  The module's answers need the module:
-# scripts/testbed/guest/tests/userctl-ioctl.sh.  Here the device is either absent
-# (a rejected input must exit 2 before it is even opened) or a regular
-# file, where every ioctl fails with ENOTTY (an accepted input reaches
-# the kernel, and a refusal is reported with the errno's name).
+# data plane) check before they ask the module (TAP).  The module's answers
+# need the module: scripts/testbed/guest/tests/userctl-ioctl.sh.  Here the
+# device is either absent (a rejected input must exit 2 before it is even
+# opened) or a regular file, where every ioctl fails with ENOTTY (an
+# accepted input reaches the kernel, and a refusal is reported with the
+# errno's name).
 # Usage: cli.sh USERCTL
 set -u
 U=$1

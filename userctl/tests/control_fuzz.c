@@ -3,8 +3,8 @@
  * control_fuzz: bad input for every control plane ioctl on /dev/shieldrt,
  * written from include/uapi/shieldrt.h ("Control plane": the structs, the
  * size rules, the errno table) and issue 12 ("Bad input").  A guest
- * program: scripts/testbed/guest/tests/control-ioctl.sh runs it as root with the
- * module loaded and no loop present.  TAP on stdout.
+ * program: scripts/testbed/guest/tests/control-ioctl.sh runs it as root
+ * with the module loaded and no loop present.  TAP on stdout.
  *
  *   control_fuzz -c CPU [-r ROUNDS] [-t THREADS] [-l LEAK_ROUNDS] [-d DEV]
  *

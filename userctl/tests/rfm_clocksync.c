@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rfm_clocksync: the testbed's stand-in for ptp4l + phc2sys between VMs
- * that share one ivshmem-plain memory (scripts/bench/bench rfm, scripts/testbed/demo
- * --nodes 2).  Node 0's CLOCK_REALTIME is the reference; every other node
- * measures its offset to it through the shared memory and steps its own
- * clock by it ("set"), or only reports it ("check", e.g. after a run, to
- * see how far the clocks drifted apart).  CLOCK_TAI moves with
- * CLOCK_REALTIME.  TCG guests have no PTP hardware clock to discipline;
- * on real nodes use ptp4l and phc2sys (docs/rfm.md).
+ * that share one ivshmem-plain memory (scripts/bench/bench rfm,
+ * scripts/testbed/demo --nodes 2).  Node 0's CLOCK_REALTIME is the
+ * reference; every other node measures its offset to it through the shared
+ * memory and steps its own clock by it ("set"), or only reports it
+ * ("check", e.g. after a run, to see how far the clocks drifted apart).
+ * CLOCK_TAI moves with CLOCK_REALTIME.  TCG guests have no PTP hardware
+ * clock to discipline; on real nodes use ptp4l and phc2sys (docs/rfm.md).
  *
  *	rfm_clocksync RESOURCE OFFSET NODE NODES ROUND set|check
  *

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A QEMU TCG plugin for scripts/bench/bench-lines: per cycle of the loop's vCPU,
- * the distinct 64-byte lines of code it executed and of data it read and
- * wrote, and its instructions, split by phase of the cycle.
+ * A QEMU TCG plugin for scripts/bench/bench-lines: per cycle of the loop's
+ * vCPU, the distinct 64-byte lines of code it executed and of data it read
+ * and wrote, and its instructions, split by phase of the cycle.
  *
  *   qemu-system-... -plugin cycle_lines.so,vcpu=N,ranges=FILE,out=FILE
  *                          [,detail=FILE,detail_cycle=K]

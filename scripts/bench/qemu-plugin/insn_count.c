@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A QEMU TCG plugin for scripts/bench/bench-profile: how many guest instructions
- * one vCPU executed at each guest address, for the whole run.
+ * A QEMU TCG plugin for scripts/bench/bench-profile: how many guest
+ * instructions one vCPU executed at each guest address, for the whole run.
  *
  *   qemu-system-... -plugin insn_count.so,vcpu=N,out=FILE
  *

@@ -244,7 +244,8 @@ srt_user_workflow() {
 }
 
 # srt_export FILE [NAME]: FILE's text on the console between markers, with
-# its line count; scripts/testbed/vm-run --export DIR writes it back as DIR/NAME.
+# its line count; scripts/testbed/vm-run --export DIR writes it back as
+# DIR/NAME.
 # Straight to the console: it stays out of the TAP results.
 srt_export() {
 	local name=${2:-${1##*/}}
@@ -255,7 +256,7 @@ srt_export() {
 	} >/dev/console
 }
 
-# ---- the two-node demo (scripts/testbed/guest/demo/rfm-*.sh, scripts/testbed/demo --nodes 2)
+# ---- the two-node demo (scripts/testbed/demo --nodes 2: demo/rfm-*.sh)
 
 RFM_KO=/lib/shieldrt/shieldrt_rfm.ko
 RFM_DBG=/sys/kernel/debug/shieldrt_rfm
@@ -428,7 +429,7 @@ storm_stop() {
 	storm_pids=""
 }
 
-# ---- the benches' guest tests (scripts/testbed/guest/tests/bench-*.sh) ---------
+# ---- the benches' guest tests (scripts/testbed/guest/tests/bench-*.sh)
 
 # bench_setup: debugfs unmounted (the benches must not need it) until the
 # test exits, the module loaded; BENCH_CPUS: "--cpus N --force" on a boot without
@@ -565,7 +566,7 @@ iio_dev() {
 expect_splat_begin() { echo "<3>shieldrt-test: expect splat: BEGIN $1" >/dev/kmsg; }
 expect_splat_end() { echo "<3>shieldrt-test: expect splat: END" >/dev/kmsg; }
 
-# ---- qualify's guest tests (scripts/testbed/guest/tests/qualify-*.sh) ----------
+# ---- qualify's guest tests (scripts/testbed/guest/tests/qualify-*.sh)
 
 # qualify_setup [lockdown]: debugfs unmounted (qualify must not need it)
 # until the test exits, the module and shieldrt_pcibar on edu (M1-M4's

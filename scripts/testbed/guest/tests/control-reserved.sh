@@ -4,10 +4,10 @@
 # beside the module's own files, so a loop named like one of them would
 # run without its views.  Every name at the top of the module's debugfs
 # directory, and every name of SHIELDRT_RESERVED_NAMES (the UAPI header;
-# scripts/testbed/vm-run passes it as SRT_RESERVED_NAMES), must be refused with a
-# reason that names it, through the debugfs control file, the ioctl
-# (userctl) and loops= alike, leaving no loop behind; names next to them
-# are taken and get their directory with every view.
+# scripts/testbed/vm-run passes it as SRT_RESERVED_NAMES), must be refused
+# with a reason that names it, through the debugfs control file, the
+# ioctl (userctl) and loops= alike, leaving no loop behind; names next to
+# them are taken and get their directory with every view.
 . /srt/lib.sh
 
 ISO=$(first_cpu "$SRT_ISOLATED")

@@ -8,8 +8,9 @@
 # kmod/io/iio.c.  read() runs under the loop's I/O lock (a raw spinlock,
 # interrupts off), so even section=none is atomic there; both none and
 # raw_spinlock are tried.  The reports are declared expected
-# (expect_splat_begin/_end, scripts/testbed/guest/lib.sh): scripts/testbed/vm-run does not
-# count them as a failure, and fails the run if they did not come.
+# (expect_splat_begin/_end, scripts/testbed/guest/lib.sh):
+# scripts/testbed/vm-run does not count them as a failure, and fails the
+# run if they did not come.
 # io-iio runs the same provider without the flag and requires a clean log.
 . /srt/lib.sh
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The testbed's PCI devices (scripts/testbed/vm-run puts them in every VM) are at
-# the addresses /srt/env names, with their IDs, and have their BARs.
+# The testbed's PCI devices (scripts/testbed/vm-run puts them in every VM)
+# are at the addresses /srt/env names, with their IDs, and have their BARs.
 . /srt/lib.sh
 
 # bar_size BDF N: the size of BAR N in bytes, 0 if it has none
