@@ -532,6 +532,10 @@ struct shieldrt_metric {
  * slack outside mode=hybrid, noise outside mode=poll).
  */
 #define SHIELDRT_METRIC_NOT_KEPT	(1U << 2)
+/* Every flag above: the module sets no other. */
+#define SHIELDRT_METRIC_FLAGS	(SHIELDRT_METRIC_P99_PAST | \
+				 SHIELDRT_METRIC_P999_PAST | \
+				 SHIELDRT_METRIC_NOT_KEPT)
 
 /* A loop's statistics: the debugfs "stats" file as numbers. */
 struct shieldrt_stats_req {
