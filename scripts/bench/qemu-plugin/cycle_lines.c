@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "plugin_args.h"
 #include "qemu_plugin_api.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = SRT_QEMU_PLUGIN_VERSION;
@@ -308,29 +309,18 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			int argc, char **argv)
 {
+	struct plugin_arg args[] = {
+		{ "vcpu", PLUGIN_ARG_UINT, &vcpu_wanted, 0 },
+		{ "out", PLUGIN_ARG_STR, &out_path, 1 },
+		{ "ranges", PLUGIN_ARG_STR, &ranges_path, 1 },
+		{ "detail", PLUGIN_ARG_STR, &detail_path, 0 },
+		{ "detail_cycle", PLUGIN_ARG_U64, &detail_cycle, 0 },
+	};
 	int i;
 
-	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "vcpu=", 5)) {
-			vcpu_wanted = strtoul(argv[i] + 5, NULL, 10);
-		} else if (!strncmp(argv[i], "out=", 4)) {
-			out_path = argv[i] + 4;
-		} else if (!strncmp(argv[i], "ranges=", 7)) {
-			ranges_path = argv[i] + 7;
-		} else if (!strncmp(argv[i], "detail=", 7)) {
-			detail_path = argv[i] + 7;
-		} else if (!strncmp(argv[i], "detail_cycle=", 13)) {
-			detail_cycle = strtoull(argv[i] + 13, NULL, 10);
-		} else {
-			fprintf(stderr, "cycle_lines: unknown argument '%s'\n",
-				argv[i]);
-			return -1;
-		}
-	}
-	if (!out_path || !ranges_path) {
-		fprintf(stderr, "cycle_lines: out=FILE and ranges=FILE are required\n");
+	if (plugin_args("cycle_lines", argc, argv, args,
+			ARRAY_SIZE(args)))
 		return -1;
-	}
 	if (read_ranges()) {
 		fprintf(stderr, "cycle_lines: no ranges read from %s\n",
 			ranges_path);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "plugin_args.h"
 #include "qemu_plugin_api.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = SRT_QEMU_PLUGIN_VERSION;
@@ -98,23 +99,14 @@ __attribute__((visibility("default")))
 int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			int argc, char **argv)
 {
-	int i;
+	struct plugin_arg args[] = {
+		{ "vcpu", PLUGIN_ARG_UINT, &vcpu_wanted, 0 },
+		{ "out", PLUGIN_ARG_STR, &out_path, 1 },
+	};
 
-	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "vcpu=", 5)) {
-			vcpu_wanted = strtoul(argv[i] + 5, NULL, 10);
-		} else if (!strncmp(argv[i], "out=", 4)) {
-			out_path = strdup(argv[i] + 4);
-		} else {
-			fprintf(stderr, "insn_count: unknown argument '%s'\n",
-				argv[i]);
-			return -1;
-		}
-	}
-	if (!out_path) {
-		fprintf(stderr, "insn_count: out=FILE is required\n");
+	if (plugin_args("insn_count", argc, argv, args,
+			ARRAY_SIZE(args)))
 		return -1;
-	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_translated);
 	qemu_plugin_register_atexit_cb(id, write_counts, NULL);
 	return 0;

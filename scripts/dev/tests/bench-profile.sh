@@ -3,7 +3,8 @@
 #
 # scripts/bench/bench-profile without a VM (TAP): its QEMU plugin builds clean
 # and this machine's QEMU loads it and writes its counts file; a wrong
-# plugin argument stops QEMU; the attribution of counts to functions
+# plugin argument, a bad number or a missing one stops QEMU, for both
+# plugins; the attribution of counts to functions
 # (armhf's 8-digit addresses, module symbols, a count below the first
 # symbol); and its option checks.
 set -u
@@ -29,6 +30,28 @@ echo quit | timeout 60 qemu-system-x86_64 -M none -display none \
 	>"$work/qemu.out" 2>&1
 t "an unknown plugin argument stops QEMU" [ $? -ne 0 ]
 t "... and the plugin names it" grep -q "unknown argument 'bogus=1'" "$work/qemu.out"
+# plugin_argv CASE MESSAGE: QEMU stops on the insn_count arguments CASE,
+# and the plugin says MESSAGE
+plugin_argv() {
+	echo quit | timeout 60 qemu-system-x86_64 -M none -display none \
+		-monitor stdio -plugin "$work/ic.so,$1" >"$work/qemu.out" 2>&1
+	t "plugin arguments '$1' stop QEMU" [ $? -ne 0 ]
+	t "... saying: $2" grep -qF "$2" "$work/qemu.out"
+}
+plugin_argv "vcpu=abc,out=$work/c3" "'vcpu=abc' wants a number from 0 to 4294967295"
+plugin_argv "vcpu=4294967296,out=$work/c3" "'vcpu=4294967296' wants a number"
+plugin_argv "vcpu=1" "out=... is required"
+plugin_argv "vcpu=1,out=" "'out=' is empty"
+t "no counts file from a refused start" [ ! -e "$work/c3" ]
+# the other plugin (scripts/bench/bench-lines) shares the argument code
+t "cycle_lines builds with -Wall -Wextra -Werror" \
+	gcc -shared -fPIC -O2 -Wall -Wextra -Wno-unused-parameter -Werror \
+	-o "$work/cl.so" "$top/scripts/bench/qemu-plugin/cycle_lines.c"
+echo quit | timeout 60 qemu-system-x86_64 -M none -display none \
+	-monitor stdio -plugin "$work/cl.so,vcpu=1,out=$work/lines" \
+	>"$work/qemu.out" 2>&1
+t "cycle_lines without ranges= stops QEMU" [ $? -ne 0 ]
+t "... saying so" grep -qF "cycle_lines: ranges=... is required" "$work/qemu.out"
 
 # Two kernel functions, a gap, a module function; armhf-style addresses.
 cat >"$work/syms" <<'SYMS'
