@@ -82,6 +82,8 @@ t_eq "a run without vm-run's count line: status 1" 1 "$?"
 t_eq "a run without vm-run's count line: FAILED" \
 	"faults: fault points failed per path: create 10, open 3, FAILED" \
 	"$(echo "$out" | tail -n 1)"
+t_check "a run without vm-run's count line: its last lines shown" grep -qx \
+	'# faults.vm: no count line from vm-run; its last lines:' <<<"$out"
 
 # --docs on a copy of the tree's document: its blocks rewritten, the rest
 # as it was
@@ -146,6 +148,24 @@ t_check "a campaign without its closing line: said" \
 	grep -q "no closing 'reliability: N stages, ...' line" "$tmp/err"
 t_check "a campaign without its closing line: the document untouched" \
 	cmp -s "$doc" "$tmp/before.md"
+
+# The output of a campaign made before the results file: --run names it
+d=$tmp/older
+cp -r "$fx" "$d"
+sed -i '/^# reliability run: /d' "$d/results"
+"$report" --dir "$d" --docs "$doc" >/dev/null 2>"$tmp/err"
+t_eq "result lines naming no run: status 2" 2 "$?"
+t_check "result lines naming no run: said" \
+	grep -q "no '# reliability run: ...' line naming the run" "$tmp/err"
+t_check "result lines naming no run: the document untouched" \
+	cmp -s "$doc" "$tmp/before.md"
+"$report" --dir "$d" --results "$d/results" --docs "$doc" \
+	--run "shieldrt 0123abc, started 2026-11-20 08:00 UTC, host 6.1.0-28-amd64, 2 CPUs" \
+	>/dev/null
+t_eq "--run names it: status 1, the document as from the results file" 1 "$?"
+t_check "--run names it: the same document" cmp -s "$doc" "$tmp/before.md"
+"$report" --dir "$fx" --docs "$doc" --run "shieldrt x" >/dev/null 2>&1
+t_eq "--run where the results name the run: status 2" 2 "$?"
 
 sed '/^<!-- reliability:soak end -->$/d' "$doc" >"$tmp/nomarker.md"
 cp "$tmp/nomarker.md" "$tmp/nomarker.before"
