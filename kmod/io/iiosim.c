@@ -236,22 +236,9 @@ static int iiosim_plant_thread(void *arg)
 	struct iiosim *s = arg;
 	ktime_t next = ktime_get();
 
-	for (;;) {
+	do {
 		iiosim_plant_step(s);
-		next = ktime_add_ns(next, period);
-		if (ktime_before(next, ktime_get())) {
-			/* Fell a period behind: resume on time, no burst. */
-			atomic64_inc(&s->plant_late);
-			next = ktime_add_ns(ktime_get(), period);
-		}
-		/* The state before the check, so kthread_stop's wake counts. */
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop()) {
-			__set_current_state(TASK_RUNNING);
-			break;
-		}
-		schedule_hrtimeout(&next, HRTIMER_MODE_ABS);
-	}
+	} while (srt_plant_wait(&next, period, &s->plant_late));
 	return 0;
 }
 

@@ -10,8 +10,12 @@
 #ifndef SHIELDRT_IO_PLANTS_H
 #define SHIELDRT_IO_PLANTS_H
 
+#include <linux/atomic.h>
 #include <linux/err.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "shieldrt_blocks.h"
@@ -83,6 +87,30 @@ static inline char *srt_plant_load(const char *param, u64 period_ns)
 err_free_text:
 	kfree(text);
 	return ERR_PTR(-EINVAL);
+}
+
+/*
+ * The plant thread's pace: sleep until @next + @period_ns and move @next
+ * there.  A thread a period behind counts it in @late and resumes on
+ * time, without a burst of steps to catch up.  False when the thread is
+ * to stop.
+ */
+static inline bool srt_plant_wait(ktime_t *next, u64 period_ns,
+				  atomic64_t *late)
+{
+	*next = ktime_add_ns(*next, period_ns);
+	if (ktime_before(*next, ktime_get())) {
+		atomic64_inc(late);
+		*next = ktime_add_ns(ktime_get(), period_ns);
+	}
+	/* The state before the check, so kthread_stop's wake counts. */
+	set_current_state(TASK_INTERRUPTIBLE);
+	if (kthread_should_stop()) {
+		__set_current_state(TASK_RUNNING);
+		return false;
+	}
+	schedule_hrtimeout(next, HRTIMER_MODE_ABS);
+	return true;
 }
 
 #endif /* SHIELDRT_IO_PLANTS_H */

@@ -167,25 +167,12 @@ static int simdaq_plant_thread(void *arg)
 	ktime_t next = ktime_get();
 	struct srt_kchain *kc;
 
-	for (;;) {
+	do {
 		/* Pairs with the smp_store_release() in simdaq_compile(). */
 		kc = smp_load_acquire(&d->kc);
 		if (kc)
 			simdaq_plant_step(d, kc);
-		next = ktime_add_ns(next, d->period_ns);
-		if (ktime_before(next, ktime_get())) {
-			/* Fell a period behind: resume on time, no burst. */
-			atomic64_inc(&d->plant_late);
-			next = ktime_add_ns(ktime_get(), d->period_ns);
-		}
-		/* The state before the check, so kthread_stop's wake counts. */
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop()) {
-			__set_current_state(TASK_RUNNING);
-			break;
-		}
-		schedule_hrtimeout(&next, HRTIMER_MODE_ABS);
-	}
+	} while (srt_plant_wait(&next, d->period_ns, &d->plant_late));
 	return 0;
 }
 
