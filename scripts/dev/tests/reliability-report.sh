@@ -85,6 +85,22 @@ t_eq "a run without vm-run's count line: FAILED" \
 t_check "a run without vm-run's count line: its last lines shown" grep -qx \
 	'# faults.vm: no count line from vm-run; its last lines:' <<<"$out"
 
+# A kernel whose trace-switch was stopped before its switches (killed at
+# the test's timeout): the others' count, and which of the three got there
+d=$tmp/stopped
+cp -r "$fx" "$d"
+sed -i -e '/\[x86_64-debug\] trace-switch: 20 on\/off/d' \
+	-e 's/^# x86_64-debug: 5 passed, 0 failed$/# x86_64-debug: 4 passed, 1 failed/' \
+	-e '/\[x86_64-debug\] trace-switch: tw0/a not ok - [x86_64-debug] trace-switch: exited with status 143' \
+	"$d/trace-switch.log"
+out=$("$report" --dir "$d" --stage trace-switch)
+t_eq "trace-switch stopped on one kernel: status 1" 1 "$?"
+t_eq "trace-switch stopped on one kernel: 2 of 3 kernels, FAILED" \
+	"trace-switch: 20 switches on 2 of 3 kernels, FAILED" \
+	"$(echo "$out" | tail -n 1)"
+t_check "trace-switch stopped on one kernel: the failed check shown" grep -qx \
+	'not ok - \[x86_64-debug\] trace-switch: exited with status 143' <<<"$out"
+
 # --docs on a copy of the tree's document: its blocks rewritten, the rest
 # as it was
 doc=$tmp/testing.md
