@@ -14,6 +14,7 @@
 #include <linux/log2.h>
 #include <linux/mutex.h>
 #include "../algorithms/srt_chain.h"
+#include "alloc_size.h"
 #include "blocks_api.h"
 #include "config.h"
 #include "loop_list.h"
@@ -242,6 +243,20 @@ err_free:
 	kfree(kc);
 	kfree(e);
 	return ERR_PTR(ret);
+}
+
+u64 srt_kchain_mem_bytes(struct srt_kchain *kc, const void *set)
+{
+	size_t size;
+
+	if (!set)
+		return srt_alloc_size(kc, sizeof(*kc)) +
+		       srt_alloc_size(kc->arena, kc->arena_size);
+	srt_fpu_begin();
+	size = srt_pset_size(kc->c);
+	srt_fpu_end();
+	/* as srt_kchain_stage() allocates it */
+	return srt_alloc_size(set, roundup_pow_of_two(size));
 }
 
 void srt_kchain_free_locked(struct srt_kchain *kc)

@@ -31,6 +31,11 @@ struct srt_kchain *srt_kchain_compile_locked(const char *text, size_t len,
 					     size_t errlen);
 void srt_kchain_free_locked(struct srt_kchain *kc);
 /*
+ * Bytes it takes (alloc_size.h): @set NULL, the chain and its arena;
+ * else @set, a buffer srt_kchain_stage() gave.
+ */
+u64 srt_kchain_mem_bytes(struct srt_kchain *kc, const void *set);
+/*
  * A new READY set in a fresh buffer (*bufp, kvfree it): the active values,
  * then the assignments of @prev (already accepted once), then @text's.
  * -EINVAL with "line N: reason" (lines of @text), -ENOMEM.

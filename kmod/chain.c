@@ -14,6 +14,7 @@
 #include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include "alloc_size.h"
 #include "chain.h"
 #include "config.h"
 #include "loop_list.h"
@@ -70,6 +71,25 @@ static void srt_chain_log_commit(struct srt_loop_chain *ch, bool running)
 void srt_chain_init(struct srt_loop_chain *ch, const char *name)
 {
 	ch->name = name;
+}
+
+u64 srt_chain_mem_bytes(const struct srt_loop_chain *ch)
+{
+	u64 bytes;
+	unsigned int i;
+
+	lockdep_assert_held(&srt_lock);
+	if (!ch->kc)
+		return 0;
+	bytes = srt_kchain_mem_bytes(ch->kc, NULL) +
+		srt_alloc_size(ch->staged_text, ch->staged_len + 1);
+	if (ch->staged_buf)
+		bytes += srt_kchain_mem_bytes(ch->kc, ch->staged_buf);
+	if (ch->active_buf)
+		bytes += srt_kchain_mem_bytes(ch->kc, ch->active_buf);
+	for (i = 0; i < SRT_COMMIT_LOG; i++)
+		bytes += srt_alloc_size(ch->log[i].text, ch->log[i].len + 1);
+	return bytes;
 }
 
 int srt_chain_compile(const char *text, size_t len, u64 period_ns,

@@ -95,6 +95,8 @@ struct srt_chain_cycle {
 
 /* @name: the loop's, which outlives its chain. */
 void srt_chain_init(struct srt_loop_chain *ch, const char *name);
+/* Bytes the chain, its sets and its logged texts take (srt_lock). */
+u64 srt_chain_mem_bytes(const struct srt_loop_chain *ch);
 
 /*
  * Writer side: srt_lock held.  A chain is compiled for a loop's period

@@ -7,6 +7,7 @@
 #include <linux/ctype.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include "alloc_size.h"
 #include "flightrec.h"
 #include "blocks_api.h"
 #include "config.h"
@@ -33,6 +34,16 @@ void srt_flight_free(struct srt_flight *fr)
 {
 	kvfree(fr->ring);
 	mutex_destroy(&fr->lock);
+}
+
+u64 srt_flight_mem_bytes(struct srt_flight *fr)
+{
+	u64 bytes;
+
+	mutex_lock(&fr->lock);
+	bytes = srt_alloc_size(fr->ring, (size_t)fr->nr * fr->stride);
+	mutex_unlock(&fr->lock);
+	return bytes;
 }
 
 /* Under fr->lock, nobody writing: forget the window, record afresh. */

@@ -174,6 +174,8 @@ struct srt_kchain;
  */
 void srt_flight_init(struct srt_flight *fr);
 void srt_flight_free(struct srt_flight *fr);
+/* Bytes its ring takes (alloc_size.h); 0 before the first start. */
+u64 srt_flight_mem_bytes(struct srt_flight *fr);
 int srt_flight_prepare(struct srt_flight *fr, const struct srt_config *cfg,
 		       u32 n_in, u32 n_out, struct srt_kchain *kc,
 		       const char *name, char *err, size_t errlen);

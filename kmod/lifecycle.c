@@ -20,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <uapi/linux/sched/types.h>
+#include "alloc_size.h"
 #include "lifecycle.h"
 #include "loop_list.h"
 #include "cycle.h"
@@ -156,6 +157,23 @@ static u64 *srt_hist_alloc(const struct srt_config *cfg)
 {
 	return kvcalloc(hweight32(srt_hist_kept_mask(cfg)) * cfg->hist_buckets,
 			sizeof(u64), GFP_KERNEL);
+}
+
+/* What the loop's allocations take now, part by part (srt_lock held). */
+void srt_loop_mem(struct srt_loop *loop, u64 *mem)
+{
+	u32 kept = hweight32(srt_hist_kept_mask(&loop->cfg));
+
+	lockdep_assert_held(&srt_lock);
+	mem[SHIELDRT_MEM_LOOP] = srt_alloc_size(loop, sizeof(*loop));
+	mem[SHIELDRT_MEM_REGION] = loop->region ?
+				   srt_region_mem_bytes(loop->region) : 0;
+	mem[SHIELDRT_MEM_HIST] =
+		srt_alloc_size(loop->hist[0].buckets, (size_t)kept *
+			       loop->cfg.hist_buckets *
+			       sizeof(*loop->hist[0].buckets));
+	mem[SHIELDRT_MEM_FLIGHT] = srt_flight_mem_bytes(&loop->flight);
+	mem[SHIELDRT_MEM_CHAIN] = srt_chain_mem_bytes(&loop->chain);
 }
 
 static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)

@@ -45,6 +45,8 @@ void srt_loop_cpu_down(unsigned int cpu);
 void srt_error_set(struct srt_loop *loop, const char *msg);
 void srt_error_get(struct srt_loop *loop, char *buf, size_t len);
 void srt_loop_read_stats(struct srt_loop *loop, struct srt_counters *cnt);
+/* SRT_NR_MEM bytes, SHIELDRT_MEM_* order: the STATS mem[]; srt_lock held. */
+void srt_loop_mem(struct srt_loop *loop, u64 *mem);
 const char *srt_state_name(u32 state);
 const char *srt_safe_reason_name(u32 why);
 

@@ -14,6 +14,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 #include "shieldrt_dataplane.h"
+#include "alloc_size.h"
 #include "region.h"
 
 struct srt_region {
@@ -258,6 +259,12 @@ bool srt_region_snapshot(const struct srt_region *r,
 u64 srt_region_size(const struct srt_region *r)
 {
 	return r->dp.off.region_size;
+}
+
+u64 srt_region_mem_bytes(const struct srt_region *r)
+{
+	return srt_alloc_size(r->mem, r->dp.off.region_size) +
+	       srt_alloc_size(r, sizeof(*r));
 }
 
 /* Where the part user space may write begins: a page boundary. */

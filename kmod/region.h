@@ -78,6 +78,8 @@ struct srt_region_snap {
  */
 bool srt_region_snapshot(const struct srt_region *r,
 			 struct srt_region_snap *sn);
+/* Bytes the region takes: its pages and its struct (alloc_size.h). */
+u64 srt_region_mem_bytes(const struct srt_region *r);
 
 /* chardev.c */
 struct srt_region *srt_region_find_get(const char *name);

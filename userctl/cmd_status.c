@@ -153,6 +153,13 @@ static void status_json_stats(struct json *j, const char *loop,
 	json_kv_u64(j, "hist_bucket_ns", s->hist_bucket_ns);
 	json_kv_u64(j, "hist_sub_bits", s->hist_sub_bits);
 	json_kv_u64(j, "hist_range_ns", s->hist_range_ns);
+	/* what the loop's allocations take, whole and by part */
+	json_kv_u64(j, "mem_bytes", s->mem_bytes);
+	json_key(j, "mem");
+	json_obj_begin(j);
+	for (i = 0; i < SHIELDRT_NR_MEM; i++)
+		json_kv_u64(j, ctl_mem_name(i), s->mem[i]);
+	json_obj_end(j);
 	for (i = 0; i < s->nr_metrics; i++) {
 		snprintf(key, sizeof(key), "%s_ns",
 			 ctl_metric_key(i, buf, sizeof(buf)));

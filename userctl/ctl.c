@@ -481,6 +481,10 @@ static const char *const ctl_flight_states[] = {
 	SHIELDRT_FLIGHT_STATE_LIST(CTL_NAME_AT)
 };
 
+static const char *const ctl_mem_parts[] = {
+	SHIELDRT_MEM_LIST(CTL_NAME_AT)
+};
+
 static const struct {
 	const char *key;
 	const char *col;
@@ -516,6 +520,11 @@ const char *ctl_fltrig_name(__u32 trigger)
 const char *ctl_flight_state_name(__u32 state)
 {
 	return CTL_NAME(ctl_flight_states, state);
+}
+
+const char *ctl_mem_name(__u32 part)
+{
+	return CTL_NAME(ctl_mem_parts, part);
 }
 
 const char *ctl_metric_key(unsigned int m, char *buf, size_t len)

@@ -99,6 +99,7 @@ const char *ctl_section_name(__u32 section);		/* SHIELDRT_SECTION_* */
 const char *ctl_safe_name(__u32 why);			/* SHIELDRT_SAFE_* */
 const char *ctl_fltrig_name(__u32 trigger);		/* SHIELDRT_FLTRIG_* */
 const char *ctl_flight_state_name(__u32 state);		/* SHIELDRT_FLIGHT_* */
+const char *ctl_mem_name(__u32 part);			/* SHIELDRT_MEM_* */
 /*
  * SHIELDRT_M_*: the stats key ("irq_latency"), the hist column ("IRQ");
  * a metric newer than userctl is "metricN" / "MN", written to @buf.

@@ -467,6 +467,24 @@ struct shieldrt_attach {
 #define SHIELDRT_MAX_METRICS	16	/* room in the structs */
 
 /*
+ * The parts of a loop's memory, in this order in stats.mem[]: bytes as
+ * the allocators hand them out (a slab object's size, whole pages), what
+ * each allocation the loop made takes now.
+ */
+#define SHIELDRT_MEM_LOOP	0	/* the loop's own structs, I/O included */
+#define SHIELDRT_MEM_REGION	1	/* the mapped data plane region */
+#define SHIELDRT_MEM_HIST	2	/* the histograms' buckets */
+#define SHIELDRT_MEM_FLIGHT	3	/* the flight recorder's records */
+#define SHIELDRT_MEM_CHAIN	4	/* the chain: blocks, parameter sets */
+#define SHIELDRT_MEM_LIST(X)						\
+	X(SHIELDRT_MEM_LOOP, "loop")					\
+	X(SHIELDRT_MEM_REGION, "region")				\
+	X(SHIELDRT_MEM_HIST, "hist")					\
+	X(SHIELDRT_MEM_FLIGHT, "flight")				\
+	X(SHIELDRT_MEM_CHAIN, "chain")
+#define SHIELDRT_NR_MEM		5	/* the entries of SHIELDRT_MEM_LIST */
+
+/*
  * One loop operation.  name: the loop.  text/text_len: the request's text,
  * where it takes one (the same languages as the debugfs files: settings
  * "key=value ...", a chain, parameter assignments, limits).
@@ -593,7 +611,10 @@ struct shieldrt_stats_req {
 	__u64 yields_forced;	/* yields, rcu_yields with no gap left */
 	__u64 spin_reads;	/* clock readings in the spin_ns */
 	__u64 post_ns;		/* outputs' end to the next wait, summed */
-	__u64 resv[11];
+	/* since the field was added: 0 from an older module */
+	__u64 mem_bytes;	/* the loop's memory now: the sum of mem[] */
+	__u64 mem[SHIELDRT_NR_MEM];	/* its parts: SHIELDRT_MEM_* */
+	__u64 resv[5];
 	struct shieldrt_metric metric[SHIELDRT_MAX_METRICS];
 	char last_error[SHIELDRT_ERR_LEN];
 };

@@ -10,6 +10,7 @@
 /* The ABI's count of metrics is its list's, and fits the structs' room. */
 static_assert(SRT_NR_METRICS == SHIELDRT_NR_METRICS);
 static_assert(SRT_NR_METRICS <= SHIELDRT_MAX_METRICS);
+static_assert(SRT_NR_MEM == SHIELDRT_NR_MEM);
 /* The published sizes are the first version's, for good. */
 static_assert(sizeof(struct shieldrt_req) == SHIELDRT_REQ_SIZE_VER0);
 static_assert(sizeof(struct shieldrt_stats_req) == SHIELDRT_STATS_SIZE_VER0);
@@ -117,6 +118,9 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->triggers_rejected = atomic_long_read(&loop->io.rejected);
 	for (i = 0; i < SRT_NR_METRICS; i++)
 		srt_metric_fill(&loop->hist[i], &st->metric[i]);
+	srt_loop_mem(loop, st->mem);
+	for (i = 0; i < SRT_NR_MEM; i++)
+		st->mem_bytes += st->mem[i];
 	mutex_unlock(&srt_lock);
 	srt_error_get(loop, st->last_error, sizeof(st->last_error));
 }

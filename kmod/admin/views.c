@@ -127,6 +127,10 @@ static void srt_show_pct(struct seq_file *m, const char *key, u64 part,
 	seq_printf(m, "%s: %llu.%u\n", key, q, rem);
 }
 
+static const char * const srt_mem_names[SRT_NR_MEM] = {
+	SHIELDRT_MEM_LIST(SRT_NAME_AT)
+};
+
 static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 {
 	struct shieldrt_stats_req *st;
@@ -193,6 +197,9 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	seq_printf(m, "triggers_coalesced: %llu\n", st->triggers_coalesced);
 	seq_printf(m, "trigger_timeouts: %llu\n", st->trigger_timeouts);
 	seq_printf(m, "triggers_rejected: %llu\n", st->triggers_rejected);
+	seq_printf(m, "mem_bytes: %llu\n", st->mem_bytes);
+	for (i = 0; i < SRT_NR_MEM; i++)
+		seq_printf(m, "mem_%s: %llu\n", srt_mem_names[i], st->mem[i]);
 	if (st->clock_errors)
 		seq_puts(m, "# warning: the clock went backwards; some times are invalid\n");
 	for (i = 0; i < SRT_NR_METRICS; i++) {

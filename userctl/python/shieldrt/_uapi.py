@@ -67,6 +67,12 @@ M_SECTION = 6
 M_LOCKWAIT = 7
 NR_METRICS = 8
 MAX_METRICS = 16
+MEM_LOOP = 0
+MEM_REGION = 1
+MEM_HIST = 2
+MEM_FLIGHT = 3
+MEM_CHAIN = 4
+NR_MEM = 5
 REQ_SIZE_VER0 = 216
 REQ_START = 1
 REQ_FLIGHT_TRIGGER = 1
@@ -172,6 +178,13 @@ M_COLS = (
     'Noise',
     'Section',
     'LockWait',
+)
+MEM_NAMES = (
+    'loop',
+    'region',
+    'hist',
+    'flight',
+    'chain',
 )
 FLTRIG_NAMES = (
     'none',
@@ -371,7 +384,9 @@ STRUCTS = {
         ('yields_forced', 416, 'Q', 1, 8),
         ('spin_reads', 424, 'Q', 1, 8),
         ('post_ns', 432, 'Q', 1, 8),
-        ('resv', 440, 'Q', 11, 88),
+        ('mem_bytes', 440, 'Q', 1, 8),
+        ('mem', 448, 'Q', 5, 40),
+        ('resv', 488, 'Q', 5, 40),
         ('metric', 528, 'shieldrt_metric', 16, 1024),
         ('last_error', 1552, 'B', 128, 128),
     )),
