@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# What a loop says it costs (the stats' mem_bytes and mem_* lines, the
+# STATS ioctl's mem[]): the parts add up to the whole, each part is at
+# least what its own layout needs (the region's pages, the buckets of the
+# histograms kept, the flight recorder's records once started, a chain
+# once loaded), and nothing is left over for a part the loop lacks.  The
+# default loop's figures are printed as notes; no figure is judged.
+. /srt/lib.sh
+
+ISO=$(first_cpu "$SRT_ISOLATED")
+srt_load || exit 1
+L=$SRT_DBG/m
+mem() { st m "mem_$1"; }
+# the key's value in the loop's config view
+cfg() { awk -v k="$1" -F= '$1 == k { print $2 }' "$L/config"; }
+# the parts, summed
+parts() { echo $(($(mem loop) + $(mem region) + $(mem hist) + $(mem flight) + $(mem chain))); }
+
+t_check "create m with the defaults" userctl loop create -l m cpu="$ISO"
+t_eq "created: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
+t_eq "no chain: mem_chain 0" 0 "$(mem chain)"
+t_eq "not started: no flight recorder ring yet" 0 "$(mem flight)"
+# the region: its pages (tel ring, cmd ring, header, indices), at least
+tel=$(awk '$1 == "tel_ring_size:" { print $2 }' "$L/dataplane")
+cmd=$(awk '$1 == "cmd_ring_size:" { print $2 }' "$L/dataplane")
+vals=$(awk '$1 == "tel_values:" { print $2 }' "$L/dataplane")
+nin=$(awk '$1 == "inputs:" { print $2 }' "$L/dataplane")
+t_ge "mem_region: at least the rings (tel $tel x $((72 + 8 * vals)), cmd $cmd x $((16 + 8 * nin)))" \
+	"$(mem region)" "$((tel * (72 + 8 * vals) + cmd * (16 + 8 * nin)))"
+nb=$(cfg hist_buckets)
+t_ge "mem_hist: at least 4 kept histograms of $nb 4-byte buckets" \
+	"$(mem hist)" "$((4 * nb * 4))"
+
+t_check "start m" userctl loop start -l m
+t_wait_ge "m ran 100 cycles" 100 60 st m cycles
+fc=$(cfg flight_cycles)
+t_ge "started: mem_flight at least $fc records of 88 + 16 x 8 bytes" \
+	"$(mem flight)" "$((fc * (88 + 16 * 8)))"
+t_eq "started: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
+note "default loop ($(uname -r), $(uname -m)): mem_bytes $(st m mem_bytes):" \
+	"loop $(mem loop) region $(mem region) hist $(mem hist)" \
+	"flight $(mem flight) chain $(mem chain)"
+t_check "status --json carries mem_bytes and mem" sh -c \
+	"userctl status -l m --json | grep -q '\"mem_bytes\":$(st m mem_bytes),\"mem\":{\"loop\":$(mem loop),\"region\":$(mem region),\"hist\":$(mem hist),\"flight\":$(mem flight),\"chain\":$(mem chain)}'"
+t_check "stop m" userctl loop stop -l m
+
+# a poll loop keeps the noise histogram too: one more part of the buckets
+h4=$(mem hist)
+t_check "mode=poll force=1 (stopped)" sh -c "echo mode=poll force=1 >$L/config"
+t_ge "poll: mem_hist grew for the fifth histogram" "$(mem hist)" "$((5 * nb * 4))"
+t_check "mode=hrtimer again" sh -c "echo mode=hrtimer >$L/config"
+t_eq "hrtimer: mem_hist as before" "$h4" "$(mem hist)"
+
+# a chain: its blocks and sets count
+printf 'input a b\noutput y\nblock g gain in=a out=y k=2\n' >/tmp/m.chain
+t_check "load a chain" userctl chain load -l m /tmp/m.chain
+t_ge "chain loaded: mem_chain above 0" "$(mem chain)" 1
+t_eq "chain loaded: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
+t_check "destroy m" userctl loop destroy -l m
+srt_unload
