@@ -113,6 +113,7 @@ static void srt_loop_release(struct kref *ref)
 		srt_region_put(loop->region);
 	}
 	kvfree(loop->hist[0].buckets);
+	kvfree(loop->hist_hi);
 	srt_flight_free(&loop->flight);
 	kfree(loop);
 }
@@ -153,40 +154,100 @@ static u32 srt_hist_kept_mask(const struct srt_config *cfg)
  * allocation.
  */
 static_assert(SHIELDRT_M_IRQ == 0);
-static u64 *srt_hist_alloc(const struct srt_config *cfg)
+static u32 *srt_hist_alloc(const struct srt_config *cfg)
 {
 	return kvcalloc(hweight32(srt_hist_kept_mask(cfg)) * cfg->hist_buckets,
-			sizeof(u64), GFP_KERNEL);
+			sizeof(u32), GFP_KERNEL);
+}
+
+/*
+ * The buckets' high words (hist.h), asked for by the loop thread when a
+ * bucket reached 2^31: one allocation for every kept histogram, as the
+ * buckets.  It holds a reference, so the loop outlives it.  Should the
+ * allocation fail, the next bucket to reach 2^31 or wrap asks again.
+ */
+static void srt_hist_hi_work(struct work_struct *work)
+{
+	struct srt_loop *loop = container_of(work, struct srt_loop,
+					     hist_hi_work);
+	u32 nr, kept, *hi;
+	bool asked = false;
+	int i;
+
+	mutex_lock(&srt_lock);
+	kept = srt_hist_kept_mask(&loop->cfg);
+	nr = loop->cfg.hist_buckets;
+	for (i = 0; i < SRT_NR_METRICS; i++)
+		asked |= READ_ONCE(loop->hist[i].hi_asked);
+	/* asked of histograms a reconfigure replaced since: none wanted */
+	if (loop->hist_hi || !asked)
+		goto out_unlock;
+	hi = kvcalloc(hweight32(kept) * nr, sizeof(u32), GFP_KERNEL);
+	if (hi)
+		loop->hist_hi = hi;
+	for (i = 0; i < SRT_NR_METRICS; i++) {
+		if (!(kept & BIT(i)))
+			continue;
+		if (hi) {
+			srt_hist_give_hi(&loop->hist[i], hi);
+			hi += nr;
+		} else {
+			WRITE_ONCE(loop->hist[i].hi_asked, false);
+		}
+	}
+out_unlock:
+	mutex_unlock(&srt_lock);
+	srt_loop_put(loop);
+}
+
+/* Loop thread, any context: queue the work above. */
+static void srt_hist_want_hi(void *arg)
+{
+	struct srt_loop *loop = arg;
+
+	/* the thread's loop holds a reference: this put is never the last */
+	kref_get(&loop->ref);
+	if (!queue_work(system_unbound_wq, &loop->hist_hi_work))
+		kref_put(&loop->ref, srt_loop_release);
 }
 
 /* What the loop's allocations take now, part by part (srt_lock held). */
 void srt_loop_mem(struct srt_loop *loop, u64 *mem)
 {
 	u32 kept = hweight32(srt_hist_kept_mask(&loop->cfg));
+	size_t words = (size_t)kept * loop->cfg.hist_buckets;
 
 	lockdep_assert_held(&srt_lock);
 	mem[SHIELDRT_MEM_LOOP] = srt_alloc_size(loop, sizeof(*loop));
 	mem[SHIELDRT_MEM_REGION] = loop->region ?
 				   srt_region_mem_bytes(loop->region) : 0;
 	mem[SHIELDRT_MEM_HIST] =
-		srt_alloc_size(loop->hist[0].buckets, (size_t)kept *
-			       loop->cfg.hist_buckets *
-			       sizeof(*loop->hist[0].buckets));
+		srt_alloc_size(loop->hist[0].buckets, words * sizeof(u32)) +
+		srt_alloc_size(loop->hist_hi, words * sizeof(u32));
 	mem[SHIELDRT_MEM_FLIGHT] = srt_flight_mem_bytes(&loop->flight);
 	mem[SHIELDRT_MEM_CHAIN] = srt_chain_mem_bytes(&loop->chain);
 }
 
-static void srt_hist_attach(struct srt_loop *loop, u64 *buckets)
+/*
+ * The histograms start over on @buckets; high words given before are
+ * returned for the caller to free (srt_lock held, the loop stopped).
+ */
+static u32 *srt_hist_attach(struct srt_loop *loop, u32 *buckets)
 {
 	u32 nr = loop->cfg.hist_buckets, kept = srt_hist_kept_mask(&loop->cfg);
+	u32 *old_hi = loop->hist_hi;
 	int i;
 
+	loop->hist_hi = NULL;
 	for (i = 0; i < SRT_NR_METRICS; i++) {
 		srt_hist_init(&loop->hist[i], kept & BIT(i) ? buckets : NULL,
 			      nr, ilog2(loop->cfg.hist_bucket_ns));
+		loop->hist[i].want_hi = srt_hist_want_hi;
+		loop->hist[i].want_arg = loop;
 		if (kept & BIT(i))
 			buckets += nr;
 	}
+	return old_hi;
 }
 
 /* Poll and hybrid loops spin; hrtimer and external ones sleep. */
@@ -355,7 +416,7 @@ static void srt_unlink_locked(struct srt_loop *loop)
 static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 {
 	struct srt_loop *loop;
-	u64 *buckets;
+	u32 *buckets;
 	int i;
 
 	loop = kzalloc(sizeof(*loop), GFP_KERNEL);
@@ -384,6 +445,7 @@ static struct srt_loop *srt_loop_alloc(const struct srt_config *cfg)
 	for (i = 0; i < SRT_MAX_SIGNALS; i++)
 		loop->safe_out[i] = 0;	/* +0.0 */
 	loop->state = SHIELDRT_STATE_CONFIGURED;
+	INIT_WORK(&loop->hist_hi_work, srt_hist_hi_work);
 	srt_hist_attach(loop, buckets);
 	return loop;
 }
@@ -685,7 +747,7 @@ int srt_loop_config_get(struct srt_loop *loop, struct srt_config *cfg,
 int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 			 u32 seen, u64 gen, char *err, size_t errlen)
 {
-	u64 *buckets = NULL, *old = NULL;
+	u32 *buckets = NULL, *old = NULL, *old_hi = NULL;
 	u32 create, fixed;
 	int ret, key;
 
@@ -745,7 +807,7 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 	} else {
 		loop->cfg = *cfg;
 		old = loop->hist[0].buckets;
-		srt_hist_attach(loop, buckets ? buckets : old);
+		old_hi = srt_hist_attach(loop, buckets ? buckets : old);
 		if (!buckets)
 			old = NULL;
 	}
@@ -755,6 +817,7 @@ out_unlock:
 	mutex_unlock(&srt_lock);
 	cpus_read_unlock();
 	kvfree(old);
+	kvfree(old_hi);
 	return ret;
 }
 

@@ -16,6 +16,7 @@
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include "chain.h"
 #include "config.h"
 #include "name_list.h"
@@ -190,6 +191,8 @@ struct srt_loop {
 	seqcount_t stats_seq;
 	struct srt_counters cnt;
 	struct srt_hist hist[SRT_NR_METRICS];
+	u32 *hist_hi;			/* srt_lock: their high words, or NULL */
+	struct work_struct hist_hi_work;	/* allocates them */
 	struct srt_slack slack;
 	struct srt_policy_state pol;
 	u64 last_yield_ns;

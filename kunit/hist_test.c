@@ -6,7 +6,7 @@
 static struct srt_hist *srt_new_hist(struct kunit *test, u32 nr, u32 shift)
 {
 	struct srt_hist *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
-	u64 *b = kunit_kcalloc(test, nr, sizeof(u64), GFP_KERNEL);
+	u32 *b = kunit_kcalloc(test, nr, sizeof(u32), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, h);
 	KUNIT_ASSERT_NOT_NULL(test, b);
@@ -45,11 +45,11 @@ static void srt_test_buckets(struct kunit *test)
 	srt_hist_add(h, 257);
 	srt_hist_add(h, 511);
 	srt_hist_add(h, 512);
-	KUNIT_EXPECT_EQ(test, h->buckets[0], 1ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[255], 1ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[256], 2ULL);	/* [256, 258) */
-	KUNIT_EXPECT_EQ(test, h->buckets[383], 1ULL);	/* [510, 512) */
-	KUNIT_EXPECT_EQ(test, h->buckets[384], 1ULL);	/* [512, 516) */
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 255), 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 256), 2ULL);	/* [256, 258) */
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 383), 1ULL);	/* [510, 512) */
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 384), 1ULL);	/* [512, 516) */
 	KUNIT_EXPECT_EQ(test, h->over, 0ULL);
 }
 
@@ -63,9 +63,9 @@ static void srt_test_unit(struct kunit *test)
 	srt_hist_add(h, 8);
 	srt_hist_add(h, 2047);
 	srt_hist_add(h, 2048);
-	KUNIT_EXPECT_EQ(test, h->buckets[0], 1ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[1], 1ULL);
-	KUNIT_EXPECT_EQ(test, h->buckets[255], 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 0), 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 1), 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 255), 1ULL);
 	KUNIT_EXPECT_EQ(test, h->over, 1ULL);
 }
 
@@ -78,7 +78,7 @@ static void srt_test_over(struct kunit *test)
 	srt_hist_add(h, 343);
 	srt_hist_add(h, 344);
 	srt_hist_add(h, 1000000);
-	KUNIT_EXPECT_EQ(test, h->buckets[299], 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 299), 1ULL);
 	KUNIT_EXPECT_EQ(test, h->over, 2ULL);
 	KUNIT_EXPECT_EQ(test, h->count, 3ULL);
 	KUNIT_EXPECT_EQ(test, h->max, 1000000ULL);
@@ -104,7 +104,7 @@ static void srt_test_summary(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->count, 0ULL);
 	KUNIT_EXPECT_EQ(test, srt_hist_min(h), 0ULL);
 	KUNIT_EXPECT_EQ(test, srt_hist_std(h), 0U);
-	KUNIT_EXPECT_EQ(test, h->buckets[4], 0ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 4), 0ULL);
 }
 
 /* Exact where a mean from bucket midpoints would not be: 1 s +- 1 ns. */
@@ -228,6 +228,110 @@ static void srt_test_not_kept(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, srt_hist_kept(srt_new_hist(test, 16, 0)));
 }
 
+/* The owner side of the high words, as the module's work item does it. */
+struct srt_test_owner {
+	struct srt_hist *h;
+	u32 *hi;
+	int asked;
+	bool give;		/* hand the words over when asked */
+};
+
+static void srt_test_want_hi(void *arg)
+{
+	struct srt_test_owner *o = arg;
+
+	o->asked++;
+	if (o->give)
+		srt_hist_give_hi(o->h, o->hi);
+}
+
+static struct srt_test_owner *srt_new_owner(struct kunit *test,
+					    struct srt_hist *h, bool give)
+{
+	struct srt_test_owner *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->hi = kunit_kcalloc(test, h->nr, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o->hi);
+	o->h = h;
+	o->give = give;
+	h->want_hi = srt_test_want_hi;
+	h->want_arg = o;
+	return o;
+}
+
+/*
+ * 32-bit buckets, exact across 2^32: the first bucket to reach 2^31 asks
+ * for the high words once, a wrap carries into them, and the counts, the
+ * percentiles and the HIST view of them (srt_hist_bucket) are those of
+ * 64-bit counters.  The low word is set near its edges directly: 2^32
+ * samples would take minutes.
+ */
+static void srt_test_carry(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	struct srt_test_owner *o = srt_new_owner(test, h, true);
+	u32 i;
+
+	h->buckets[100] = SRT_HIST_HALF - 2;
+	srt_hist_add(h, 100);
+	KUNIT_EXPECT_EQ(test, o->asked, 0);
+	srt_hist_add(h, 100);			/* 2^31: asks */
+	KUNIT_EXPECT_EQ(test, o->asked, 1);
+	KUNIT_EXPECT_PTR_EQ(test, h->hi, o->hi);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 100), (u64)SRT_HIST_HALF);
+	h->buckets[200] = SRT_HIST_HALF - 1;
+	srt_hist_add(h, 200);			/* 2^31 again: asks no more */
+	KUNIT_EXPECT_EQ(test, o->asked, 1);
+
+	h->buckets[100] = U32_MAX - 1;
+	for (i = 0; i < 5; i++)			/* 2^32 - 1 .. 2^32 + 3 */
+		srt_hist_add(h, 100);
+	KUNIT_EXPECT_EQ(test, h->buckets[100], 3U);
+	KUNIT_EXPECT_EQ(test, o->hi[100], 1U);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 100), (1ULL << 32) + 3);
+	KUNIT_EXPECT_EQ(test, h->carry_seq, 2U);
+	KUNIT_EXPECT_FALSE(test, srt_hist_short(h));
+
+	/* a second wrap of the same bucket */
+	h->buckets[100] = U32_MAX;
+	srt_hist_add(h, 100);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 100), 2ULL << 32);
+
+	/* the percentiles count the high words: else bucket 200 held p50 */
+	KUNIT_EXPECT_EQ(test, srt_hist_percentile(h, 5000, NULL), 100ULL);
+
+	srt_hist_reset(h);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 100), 0ULL);
+	KUNIT_EXPECT_EQ(test, o->hi[100], 0U);
+}
+
+/*
+ * No high words yet when a bucket wraps (the owner could not allocate):
+ * counted as short, never a silent wrap; count and max stay exact, and
+ * the next bucket to reach 2^31 or wrap asks again.
+ */
+static void srt_test_carry_short(struct kunit *test)
+{
+	struct srt_hist *h = srt_new_hist(test, 3328, 0);
+	struct srt_test_owner *o = srt_new_owner(test, h, false);
+
+	h->buckets[7] = SRT_HIST_HALF - 1;
+	srt_hist_add(h, 7);
+	KUNIT_EXPECT_EQ(test, o->asked, 1);
+	h->hi_asked = false;			/* the owner failed */
+	h->buckets[7] = U32_MAX;
+	srt_hist_add(h, 7);
+	KUNIT_EXPECT_EQ(test, o->asked, 2);
+	KUNIT_EXPECT_TRUE(test, srt_hist_short(h));
+	KUNIT_EXPECT_EQ(test, h->lost, 1ULL);
+	KUNIT_EXPECT_EQ(test, srt_hist_bucket(h, 7), 0ULL);
+	KUNIT_EXPECT_EQ(test, h->count, 2ULL);
+	KUNIT_EXPECT_EQ(test, h->max, 7ULL);
+	srt_hist_reset(h);
+	KUNIT_EXPECT_FALSE(test, srt_hist_short(h));
+}
+
 static struct kunit_case srt_hist_cases[] = {
 	KUNIT_CASE(srt_test_layout),
 	KUNIT_CASE(srt_test_buckets),
@@ -240,6 +344,8 @@ static struct kunit_case srt_hist_cases[] = {
 	KUNIT_CASE(srt_test_resolution),
 	KUNIT_CASE(srt_test_percentile_past),
 	KUNIT_CASE(srt_test_not_kept),
+	KUNIT_CASE(srt_test_carry),
+	KUNIT_CASE(srt_test_carry_short),
 	{}
 };
 

@@ -80,6 +80,8 @@ static void json_metric(struct json *j, const char *key,
 	json_kv_bool(j, "p999_past", m->flags & SHIELDRT_METRIC_P999_PAST);
 	json_kv_u64(j, "std", m->std);
 	json_kv_u64(j, "over", m->over);
+	json_kv_bool(j, "buckets_short",
+		     m->flags & SHIELDRT_METRIC_BUCKETS_SHORT);
 	json_obj_end(j);
 }
 

@@ -550,10 +550,18 @@ struct shieldrt_metric {
  * slack outside mode=hybrid, noise outside mode=poll).
  */
 #define SHIELDRT_METRIC_NOT_KEPT	(1U << 2)
+/*
+ * A bucket passed 2^32 samples before the module could allocate the
+ * high words of its 32-bit counters (it asks at 2^31): the buckets, so
+ * p99 and p999, miss 2^32 samples per such wrap; count, min, avg, max,
+ * std and over stay exact.
+ */
+#define SHIELDRT_METRIC_BUCKETS_SHORT	(1U << 3)
 /* Every flag above: the module sets no other. */
 #define SHIELDRT_METRIC_FLAGS	(SHIELDRT_METRIC_P99_PAST | \
 				 SHIELDRT_METRIC_P999_PAST | \
-				 SHIELDRT_METRIC_NOT_KEPT)
+				 SHIELDRT_METRIC_NOT_KEPT | \
+				 SHIELDRT_METRIC_BUCKETS_SHORT)
 
 /* A loop's statistics: the debugfs "stats" file as numbers. */
 struct shieldrt_stats_req {

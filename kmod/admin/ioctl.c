@@ -329,7 +329,7 @@ static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 	struct srt_counters c;
 	struct srt_loop *loop;
 	u64 *buf = NULL;
-	u32 nb, i, need;
+	u32 nb, i, b, need;
 	long ret = 0;
 
 	if (r->flags || !srt_zero(r->resv, sizeof(r->resv)) ||
@@ -368,13 +368,10 @@ static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 	if (r->buckets && r->buckets_len < need)
 		ret = -ENOSPC;
 	else if (r->buckets)
-		for (i = 0; i < SRT_NR_METRICS; i++) {
-			if (srt_hist_kept(&loop->hist[i]))
-				memcpy(buf + i * nb, loop->hist[i].buckets,
-				       nb * sizeof(u64));
-			else
-				memset(buf + i * nb, 0, nb * sizeof(u64));
-		}
+		for (i = 0; i < SRT_NR_METRICS; i++)
+			for (b = 0; b < nb; b++)
+				buf[i * nb + b] =
+					srt_hist_bucket(&loop->hist[i], b);
 	mutex_unlock(&srt_lock);
 	srt_loop_put(loop);
 	if (!ret && r->buckets &&

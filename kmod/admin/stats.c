@@ -44,6 +44,8 @@ void srt_metric_fill(const struct srt_hist *h, struct shieldrt_metric *m)
 	m->over = h->over;
 	if (!srt_hist_kept(h))
 		m->flags |= SHIELDRT_METRIC_NOT_KEPT;
+	if (srt_hist_short(h))
+		m->flags |= SHIELDRT_METRIC_BUCKETS_SHORT;
 }
 
 /*

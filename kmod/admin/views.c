@@ -205,14 +205,16 @@ static void srt_stats_show(struct seq_file *m, struct srt_loop *loop)
 	for (i = 0; i < SRT_NR_METRICS; i++) {
 		const struct shieldrt_metric *mt = &st->metric[i];
 
-		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u%s\n",
+		seq_printf(m, "%s_ns: count=%llu min=%llu avg=%llu max=%llu p99=%s%llu p999=%s%llu std=%u%s%s\n",
 			   srt_metric_names[i].key, mt->count, mt->min, mt->avg,
 			   mt->max,
 			   mt->flags & SHIELDRT_METRIC_P99_PAST ? ">" : "",
 			   mt->p99,
 			   mt->flags & SHIELDRT_METRIC_P999_PAST ? ">" : "",
 			   mt->p999, mt->std,
-			   mt->flags & SHIELDRT_METRIC_NOT_KEPT ? " kept=0" : "");
+			   mt->flags & SHIELDRT_METRIC_NOT_KEPT ? " kept=0" : "",
+			   mt->flags & SHIELDRT_METRIC_BUCKETS_SHORT ?
+			   " buckets_short=1" : "");
 	}
 	kfree(st);
 }

@@ -3,6 +3,8 @@
 #include <linux/math.h>
 #include <linux/limits.h>
 #include <linux/math64.h>
+#include <asm/barrier.h>
+#include <linux/compiler.h>
 #include <linux/string.h>
 #include "hist.h"
 #include "uapi/shieldrt.h"
@@ -18,9 +20,12 @@ u64 srt_hist_bucket_lo(u32 b)
  * buckets, nr 0, the layout's range all the same.  Its samples are not
  * taken (the caller's job); one taken anyway would only count "over".
  */
-void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift)
+void srt_hist_init(struct srt_hist *h, u32 *buckets, u32 nr, u32 unit_shift)
 {
 	h->buckets = buckets;
+	h->hi = NULL;
+	h->hi_asked = false;
+	h->carry_seq = 0;
 	h->nr = buckets ? nr : 0;
 	h->unit_shift = unit_shift;
 	h->range_ns = (srt_hist_bucket_lo(nr) << unit_shift) - 1;
@@ -29,8 +34,13 @@ void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift)
 
 void srt_hist_reset(struct srt_hist *h)
 {
+	u32 *hi = READ_ONCE(h->hi);
+
 	if (h->nr)
 		memset(h->buckets, 0, h->nr * sizeof(*h->buckets));
+	if (hi)
+		memset(hi, 0, h->nr * sizeof(*hi));
+	h->lost = 0;
 	h->over = 0;
 	h->count = 0;
 	h->sum = 0;
@@ -38,6 +48,68 @@ void srt_hist_reset(struct srt_hist *h)
 	h->sq_hi = 0;
 	h->min = U64_MAX;
 	h->max = 0;
+}
+
+/*
+ * The owner's array of high words arrives: zeroed, published with a
+ * release so the loop sees it zeroed ([H1], paired with [H2]).
+ */
+void srt_hist_give_hi(struct srt_hist *h, u32 *hi)
+{
+	smp_store_release(&h->hi, hi);	/* [H1] */
+}
+
+/*
+ * A bucket's count reaches 2^31 or wraps.  Ask for the high words once
+ * (again after an allocation that failed: the owner clears hi_asked);
+ * at a wrap carry into them, the pair changed inside carry_seq so a
+ * reader never sees the low word wrapped without its carry.
+ */
+void srt_hist_count_slow(struct srt_hist *h, u32 idx)
+{
+	u32 *hi = smp_load_acquire(&h->hi);	/* [H2] */
+	u32 n = h->buckets[idx] + 1;
+
+	if (!hi && !READ_ONCE(h->hi_asked) && h->want_hi) {
+		WRITE_ONCE(h->hi_asked, true);
+		h->want_hi(h->want_arg);
+	}
+	if (n) {
+		h->buckets[idx] = n;
+		return;
+	}
+	if (!hi) {
+		h->buckets[idx] = 0;
+		h->lost++;
+		return;
+	}
+	WRITE_ONCE(h->carry_seq, h->carry_seq + 1);
+	smp_wmb();	/* [S1] seq odd before the pair changes */
+	WRITE_ONCE(hi[idx], hi[idx] + 1);
+	WRITE_ONCE(h->buckets[idx], 0);
+	smp_wmb();	/* [S1] the pair before seq even */
+	WRITE_ONCE(h->carry_seq, h->carry_seq + 1);
+}
+
+/*
+ * Bucket b's count, 0 if not kept.  Any context: retried around a carry
+ * ([S2], paired with [S1]), so the two words are of one count.
+ */
+u64 srt_hist_bucket(const struct srt_hist *h, u32 b)
+{
+	u32 seq, lo, hi;
+	const u32 *his;
+
+	if (!h->nr)
+		return 0;
+	do {
+		seq = smp_load_acquire(&h->carry_seq);	/* [S2] */
+		his = smp_load_acquire(&h->hi);		/* [H2] */
+		lo = READ_ONCE(h->buckets[b]);
+		hi = his ? READ_ONCE(his[b]) : 0;
+		smp_rmb();	/* [S2] the pair before seq again */
+	} while ((seq & 1) || seq != READ_ONCE(h->carry_seq));
+	return (u64)hi << 32 | lo;
 }
 
 struct srt_u128 {
@@ -158,7 +230,7 @@ u64 srt_hist_percentile(const struct srt_hist *h, u32 per10k, bool *past)
 	if (!rank)
 		rank = 1;
 	for (i = 0; i < h->nr; i++) {
-		seen += h->buckets[i];
+		seen += srt_hist_bucket(h, i);
 		if (seen >= rank) {
 			top = (srt_hist_bucket_lo(i + 1) << h->unit_shift) - 1;
 			return top < h->max ? top : h->max;

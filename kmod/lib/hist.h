@@ -10,6 +10,15 @@
  * a call costs about a third of an add.  Pure; the buckets are given by
  * the caller so the loop never allocates while it runs.  The layout is
  * the UAPI's (shieldrt_hist_*).
+ *
+ * A bucket counts in 32 bits, half the memory of 64: 2^32 samples in
+ * one bucket take 12 hours at 100 kHz.  Its high word comes later: the
+ * first bucket to reach 2^31 asks the owner (want_hi, which must not
+ * sleep) for an array of them, which it hands over with srt_hist_give_hi()
+ * from process context while 2^31 more samples go by.  A bucket that
+ * wraps carries into it, so every count stays exact.  Should a bucket
+ * wrap before the array came (its allocation failed for all that time),
+ * the carry is counted in "short" and readers say so: never silent.
  */
 #ifndef SHIELDRT_HIST_H
 #define SHIELDRT_HIST_H
@@ -21,10 +30,18 @@
 #define SRT_HIST_SUB_BITS	7
 #define SRT_HIST_LINEAR		(2U << SRT_HIST_SUB_BITS)
 
+#define SRT_HIST_HALF		0x80000000U	/* 2^31: ask for the high words */
+
 struct srt_hist {
-	u64 *buckets;		/* nr counters; NULL: not kept */
+	u32 *buckets;		/* nr counters' low words; NULL: not kept */
+	u32 *hi;		/* their high words; NULL until given */
 	u32 nr;			/* 0: not kept */
 	u32 unit_shift;		/* a unit is 2^unit_shift ns */
+	u32 carry_seq;		/* odd while a bucket carries */
+	bool hi_asked;		/* want_hi called, no array yet */
+	void (*want_hi)(void *arg);	/* NULL: none will come */
+	void *want_arg;
+	u64 lost;		/* wraps with no high word: 2^32 samples each */
 	u64 range_ns;		/* largest value the buckets hold */
 	u64 over;		/* samples above range_ns */
 	u64 count;
@@ -35,8 +52,12 @@ struct srt_hist {
 	u64 max;
 };
 
-void srt_hist_init(struct srt_hist *h, u64 *buckets, u32 nr, u32 unit_shift);
+void srt_hist_init(struct srt_hist *h, u32 *buckets, u32 nr, u32 unit_shift);
 void srt_hist_reset(struct srt_hist *h);
+/* Process context: @hi, nr zeroed words, becomes h's high words. */
+void srt_hist_give_hi(struct srt_hist *h, u32 *hi);
+void srt_hist_count_slow(struct srt_hist *h, u32 idx);
+u64 srt_hist_bucket(const struct srt_hist *h, u32 b);
 void srt_hist_add_square_big(struct srt_hist *h, u64 v);
 u64 srt_hist_bucket_lo(u32 b);
 u64 srt_hist_avg(const struct srt_hist *h);
@@ -50,10 +71,10 @@ static inline bool srt_hist_kept(const struct srt_hist *h)
 	return h->nr;
 }
 
-/* Bucket b of a histogram of the layout's nr buckets: 0 if not kept. */
-static inline u64 srt_hist_bucket(const struct srt_hist *h, u32 b)
+/* Buckets that passed 2^32 samples without their high word. */
+static inline bool srt_hist_short(const struct srt_hist *h)
 {
-	return h->nr ? h->buckets[b] : 0;
+	return h->lost;
 }
 
 /* Bucket of a value in units: the linear part, then 2^SUB_BITS per octave. */
@@ -73,10 +94,13 @@ static inline void srt_hist_add(struct srt_hist *h, u64 v)
 	u32 idx = srt_hist_index(v >> h->unit_shift);
 	u64 sq;
 
-	if (idx < h->nr)
+	/* the slow path when the count reaches 2^31 or wraps */
+	if (unlikely(idx >= h->nr))
+		h->over++;
+	else if (likely((h->buckets[idx] + 1) & ~SRT_HIST_HALF))
 		h->buckets[idx]++;
 	else
-		h->over++;
+		srt_hist_count_slow(h, idx);
 	h->count++;
 	h->sum += v;
 	if (likely(v <= U32_MAX)) {
