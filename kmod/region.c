@@ -15,6 +15,7 @@
 #include <linux/vmalloc.h>
 #include "shieldrt_dataplane.h"
 #include "alloc_size.h"
+#include "config.h"
 #include "region.h"
 
 struct srt_region {
@@ -41,6 +42,8 @@ static_assert(sizeof(struct shieldrt_ring_idx) == 64);
 static_assert(sizeof(struct shieldrt_tel) == 72);
 static_assert(sizeof(struct shieldrt_stats) == 256);
 static_assert(sizeof(struct shieldrt_attach) == 160);
+/* The keys that size the rings (config.h) take what the layout does. */
+static_assert(SRT_RING_MAX_ENTRIES == SRT_DP_RING_MAX);
 
 static void srt_geom_fill(const struct srt_region_geom *in,
 			  struct srt_dp_geom *g)
@@ -50,8 +53,8 @@ static void srt_geom_fill(const struct srt_region_geom *in,
 	memset(g, 0, sizeof(*g));
 	g->n_in = in->n_in;
 	g->n_out = in->n_out;
-	g->cmd_size = in->cmd_size ?: SRT_REGION_CMD_DEFAULT;
-	g->tel_size = in->tel_size ?: SRT_REGION_TEL_DEFAULT;
+	g->cmd_size = in->cmd_size;
+	g->tel_size = in->tel_size;
 	g->tel_decimation = in->tel_decimation ?: 1;
 	if (in->tel_nsel) {
 		g->tel_nsel = min_t(u32, in->tel_nsel, SHIELDRT_MAX_SEL + 1);

@@ -12,16 +12,13 @@
 #include "shieldrt_cycle.h"
 #include "../include/uapi/shieldrt.h"
 
-#define SRT_REGION_CMD_DEFAULT	1024
-#define SRT_REGION_TEL_DEFAULT	4096
-
 struct srt_region_geom {
 	const char *name;	/* the loop's; /dev/shieldrt attaches by it */
 	u64 period_ns;
 	u32 n_in;
 	u32 n_out;
-	u32 cmd_size;		/* entries, power of two; 0: default */
-	u32 tel_size;		/* records, power of two; 0: default */
+	u32 cmd_size;		/* entries, power of two */
+	u32 tel_size;		/* records, power of two */
 	u32 tel_decimation;	/* one record every N cycles; 0: 1 */
 	u32 tel_nsel;		/* 0: all inputs, then all outputs */
 	u16 tel_sel[SHIELDRT_MAX_SEL];	/* SHIELDRT_SEL_OUT | index */

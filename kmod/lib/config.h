@@ -30,6 +30,8 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_HIST_MAX_BUCKETS	4096
 #define SRT_HIST_MAX_UNIT_NS	1048576
 #define SRT_FLIGHT_MAX_CYCLES	65536
+/* The region's rings: entries, a power of two (shieldrt_dataplane.h) */
+#define SRT_RING_MAX_ENTRIES	65536
 /* flight_signals=: its text, and one name in it (a chain's signal name) */
 #define SRT_FLIGHT_SPEC_LEN	1024
 #define SRT_FLIGHT_NAME_LEN	32
@@ -147,10 +149,10 @@ struct srt_io_spec {
 	  "buckets per histogram (3328 of 1 ns reach 4.29 s)")		\
 	X(FORCE, "force", force, BOOL, NONE, "0", 0, 0, 0, SRT_KEY_PLAIN,	\
 	  "1: poll or hybrid on a CPU that is not isolated")		\
-	X(FLIGHT_CYCLES, "flight_cycles", flight_cycles, U32, NONE, "1024",	\
+	X(FLIGHT_CYCLES, "flight_cycles", flight_cycles, U32, NONE, "256",	\
 	  0, SRT_FLIGHT_MAX_CYCLES, 0, SRT_KEY_PLAIN,			\
 	  "flight recorder records; 0: off")				\
-	X(FLIGHT_POST, "flight_post", flight_post, U32, NONE, "256", 0, 0,	\
+	X(FLIGHT_POST, "flight_post", flight_post, U32, NONE, "64", 0, 0,	\
 	  0, SRT_KEY_PLAIN,						\
 	  "records kept after a trigger, below flight_cycles")		\
 	X(SECTION, "section", section, ENUM, NONE, "none", 0, 0,		\
@@ -171,7 +173,13 @@ struct srt_io_spec {
 	X(FLIGHT_SIGNALS, "flight_signals", flight_signals, HOOK, NONE, "8",	\
 	  0, 0, 0,							\
 	  SRT_KEY_HOOKS(srt_flight_signals_parse, srt_flight_signals_format), \
-	  "what a record keeps: N inputs and outputs, all, or NAME,...")
+	  "what a record keeps: N inputs and outputs, all, or NAME,...")	\
+	X(TEL_RECORDS, "tel_records", tel_records, U32, NONE, "256", 1,	\
+	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
+	  "telemetry ring records, a power of two")			\
+	X(CMD_ENTRIES, "cmd_entries", cmd_entries, U32, NONE, "256", 1,	\
+	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
+	  "command ring entries, a power of two")
 
 #define SRT_KEY_ENUM_ID(id, ...)	SRT_KEY_##id,
 enum srt_key {
@@ -224,6 +232,8 @@ struct srt_config {
 	u32 n_io;
 	struct srt_io_spec io[SRT_IO_MAX_BINDINGS];
 	u64 trigger_timeout_ns;	/* external: no trigger this long is counted */
+	u32 tel_records;	/* the region's rings, powers of two */
+	u32 cmd_entries;
 	struct srt_live live;
 };
 
