@@ -14,6 +14,8 @@
  * thread's runtime per cycle minus own (arming the timer, the switch out
  * and in: the kernel's price of sleeping; none when polling).  For poll:
  * read = spin time per clock reading, late_reads = lateness p99 over it.
+ * mem = the loop's memory as the module states it (STATS mem_bytes, and
+ * its parts): bare is a loop at the default settings.
  */
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +44,10 @@ static const struct bench_param ov_params[] = {
 		"SCHED_FIFO priority of the loop" },
 };
 
+/* a column per part of the loop's memory: "mem_region", ... */
+#define OV_MEM_COL(value, name)						\
+	{ "mem_" name, name, "B", "exact", 0 },
+
 static const struct bench_col ov_cols[] = {
 	{ "case", "row", "", "", 0 },
 	{ "mode", "mode", "", "", 0 },
@@ -55,6 +61,8 @@ static const struct bench_col ov_cols[] = {
 	{ "read_ns", "read", "ns", "avg", 1 },
 	{ "late_p99_reads", "late_reads", "", "<=0.79%", 2 },
 	{ "period_us", "period", "us", "", 0 },
+	{ "mem_bytes", "mem", "B", "exact", 0 },
+	SHIELDRT_MEM_LIST(OV_MEM_COL)
 };
 
 static void ov_discard(void *arg, const struct shieldrt_tel *t)
@@ -76,7 +84,7 @@ static void ov_row(const struct bench_args *a, const struct bench_env *e,
 	struct bench_undo *u;
 	struct bench_hist h;
 	long long thr, late, comp, post, tw, own, run;
-	unsigned int row;
+	unsigned int row, i;
 	bool past;
 
 	u = bench_loop_create(loop, "cpu=%d period_us=%llu mode=%s prio=%llu %s",
@@ -101,6 +109,11 @@ static void ov_row(const struct bench_args *a, const struct bench_env *e,
 	bench_set_u(t, row, "period_us", period);
 	cyc = st.cycles;
 	bench_set_u(t, row, "cycles", cyc);
+	bench_set_u(t, row, "mem_bytes", st.mem_bytes);
+	for (i = 0; i < SHIELDRT_NR_MEM; i++)
+		bench_set_u(t, row, ov_cols[ARRAY_SIZE(ov_cols) -
+					    SHIELDRT_NR_MEM + i].key,
+			    st.mem[i]);
 	if (!cyc) {
 		bench_row_why(t, row, "no cycle ran");
 		bench_hist_free(&h);
@@ -147,6 +160,7 @@ static int ov_run(const struct bench_def *d, const struct bench_args *a,
 	bench_note(r, "per cycle, averages of exact sums: wake = deadline to the thread running; to_work = thread running to the work; compute = inputs + chain + outputs; post = outputs' end to the next wait; own = to_work + compute + post (the runtime's own code); sched = the thread's runtime per cycle - own (timer, switch out and in)");
 	bench_note(r, "read: poll's spin time per clock reading; late_reads: lateness p99 over one reading (the floor of a polled start is one); under QEMU -icount 1 ns = 1 guest instruction");
 	bench_note(r, "rows: bare = no chain, nobody attached; chain = gain4.chain (four gains); reader = and this bench reading the telemetry ring; poll = reader, polling");
+	bench_note(r, "mem: the loop's memory after its run as the module states it (STATS mem_bytes), then its parts: as the allocators hand them out (slab object sizes, whole pages); bare is a loop at the default settings");
 	return 0;
 }
 
