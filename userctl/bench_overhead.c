@@ -44,9 +44,10 @@ static const struct bench_param ov_params[] = {
 		"SCHED_FIFO priority of the loop" },
 };
 
-/* a column per part of the loop's memory: "mem_region", ... */
+/* after the others, a column per part of the loop's memory: "mem_region" */
+#define OV_MEM_FIRST	13
 #define OV_MEM_COL(value, name)						\
-	{ "mem_" name, name, "B", "exact", 0 },
+	[OV_MEM_FIRST + (value)] = { "mem_" name, name, "B", "exact", 0 },
 
 static const struct bench_col ov_cols[] = {
 	{ "case", "row", "", "", 0 },
@@ -64,6 +65,8 @@ static const struct bench_col ov_cols[] = {
 	{ "mem_bytes", "mem", "B", "exact", 0 },
 	SHIELDRT_MEM_LIST(OV_MEM_COL)
 };
+_Static_assert(ARRAY_SIZE(ov_cols) == OV_MEM_FIRST + SHIELDRT_NR_MEM,
+	       "OV_MEM_FIRST is the count of the columns before mem's parts");
 
 static void ov_discard(void *arg, const struct shieldrt_tel *t)
 {
@@ -111,9 +114,7 @@ static void ov_row(const struct bench_args *a, const struct bench_env *e,
 	bench_set_u(t, row, "cycles", cyc);
 	bench_set_u(t, row, "mem_bytes", st.mem_bytes);
 	for (i = 0; i < SHIELDRT_NR_MEM; i++)
-		bench_set_u(t, row, ov_cols[ARRAY_SIZE(ov_cols) -
-					    SHIELDRT_NR_MEM + i].key,
-			    st.mem[i]);
+		bench_set_u(t, row, ov_cols[OV_MEM_FIRST + i].key, st.mem[i]);
 	if (!cyc) {
 		bench_row_why(t, row, "no cycle ran");
 		bench_hist_free(&h);
