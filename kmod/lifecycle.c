@@ -163,9 +163,24 @@ static u32 *srt_hist_alloc(const struct srt_config *cfg)
 /*
  * The buckets' high words (hist.h), asked for by the loop thread when a
  * bucket reached 2^31: one allocation for every kept histogram, as the
- * buckets.  It holds a reference, so the loop outlives it.  Should the
- * allocation fail, the next bucket to reach 2^31 or wrap asks again.
+ * buckets.  It holds a reference, so the loop outlives it, and runs on
+ * the module's own queue, which its exit drains.  Should the allocation
+ * fail, the next bucket to reach 2^31 or wrap asks again.
  */
+static struct workqueue_struct *srt_hist_wq;
+
+int srt_lifecycle_init(void)
+{
+	srt_hist_wq = alloc_workqueue("shieldrt_hist", WQ_UNBOUND, 0);
+	return srt_hist_wq ? 0 : -ENOMEM;
+}
+
+/* After every loop is gone: what a work still holds is let go here. */
+void srt_lifecycle_exit(void)
+{
+	destroy_workqueue(srt_hist_wq);
+}
+
 static void srt_hist_hi_work(struct work_struct *work)
 {
 	struct srt_loop *loop = container_of(work, struct srt_loop,
@@ -207,7 +222,7 @@ static void srt_hist_want_hi(void *arg)
 
 	/* the thread's loop holds a reference: this put is never the last */
 	kref_get(&loop->ref);
-	if (!queue_work(system_unbound_wq, &loop->hist_hi_work))
+	if (!queue_work(srt_hist_wq, &loop->hist_hi_work))
 		kref_put(&loop->ref, srt_loop_release);
 }
 

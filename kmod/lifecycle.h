@@ -12,6 +12,10 @@
 #include <linux/types.h>
 #include "loop.h"
 
+/* Module load and unload: the queue of the histograms' work. */
+int srt_lifecycle_init(void);
+void srt_lifecycle_exit(void);
+
 struct srt_loop *srt_loop_find_get(const char *name);
 void srt_loop_put(struct srt_loop *loop);
 

@@ -38,10 +38,13 @@ static int __init srt_init(void)
 	if (ret < 0)
 		return ret;
 	srt_cpuhp_state = ret;
+	ret = srt_lifecycle_init();
+	if (ret)
+		goto err_remove_cpuhp;
 	/* The views and the loops= loops, before the device takes requests. */
 	ret = srt_admin_init(loops);
 	if (ret)
-		goto err_remove_cpuhp;
+		goto err_lifecycle_exit;
 	ret = srt_chardev_init();
 	if (ret)
 		goto err_admin_exit;
@@ -50,6 +53,8 @@ static int __init srt_init(void)
 
 err_admin_exit:
 	srt_admin_exit();
+err_lifecycle_exit:
+	srt_lifecycle_exit();
 err_remove_cpuhp:
 	cpuhp_remove_state_nocalls(srt_cpuhp_state);
 	return ret;
@@ -61,6 +66,7 @@ static void __exit srt_exit(void)
 	srt_chardev_exit();
 	cpuhp_remove_state_nocalls(srt_cpuhp_state);
 	srt_admin_exit();
+	srt_lifecycle_exit();
 	pr_info("unloaded\n");
 }
 
