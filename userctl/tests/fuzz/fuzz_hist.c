@@ -9,6 +9,11 @@
  * exact population std whenever n * sum(v^2) fits 128 bits; and each
  * percentile is the true one, or above it by less than its bucket's
  * width and never above the max, or, past the range, range_ns flagged.
+ * With the first byte's top bit set the 32-bit buckets start 1 to 4
+ * samples short of 2^32, their high words given: every count read back
+ * (srt_hist_bucket) must be the preset plus its samples, carried exactly
+ * across 2^32, nothing counted short (the percentiles are not checked
+ * there: the preset counts are not samples).
  */
 #include "hist.h"
 #include "fuzz.h"
@@ -81,15 +86,26 @@ static void check_percentile(const struct srt_hist *h, const u64 *sorted,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_in in = { data, size };
-	u32 shift = fuzz_u8(&in) % 21;
+	u8 first = fuzz_u8(&in);
+	bool carry = first & 0x80;
+	u32 shift = first % 21;
 	u32 nr = fuzz_uint(&in, 2) % 4096 + 1;
-	static u64 buckets[4096], v[MAX_SAMPLES];
+	static u32 buckets[4096], his[4096];
+	static u64 v[MAX_SAMPLES], want[4096];
 	unsigned __int128 sq = 0;
 	struct srt_hist h;
 	u64 sum = 0, over = 0, total = 0, lo, hi;
 	u32 i, n = 0, idx;
 
 	srt_hist_init(&h, buckets, nr, shift);
+	memset(his, 0, sizeof(his));
+	for (i = 0; i < nr; i++)
+		want[i] = carry ? U32_MAX - i % 4 : 0;
+	if (carry) {
+		srt_hist_give_hi(&h, his);
+		for (i = 0; i < nr; i++)
+			buckets[i] = want[i];
+	}
 	while (in.n && n < MAX_SAMPLES) {
 		u32 s = fuzz_u8(&in) % 64;
 
@@ -101,6 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (v[n] > h.range_ns) {
 			over++;
 		} else {
+			want[idx]++;
 			lo = srt_hist_bucket_lo(idx) << shift;
 			hi = srt_hist_bucket_lo(idx + 1) << shift;
 			fuzz_check(idx < nr && lo <= v[n] && v[n] < hi,
@@ -111,13 +128,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		n++;
 	}
-	for (i = 0; i < nr; i++)
-		total += buckets[i];
+	for (i = 0; i < nr; i++) {
+		fuzz_check(srt_hist_bucket(&h, i) == want[i],
+			   "bucket %u: %llu, want %llu", i,
+			   (unsigned long long)srt_hist_bucket(&h, i),
+			   (unsigned long long)want[i]);
+		total += srt_hist_bucket(&h, i) - (carry ? U32_MAX - i % 4 : 0);
+	}
 	fuzz_check(h.count == n && h.over == over && total + over == n &&
-		   h.sum == sum, "count %llu over %llu buckets %llu",
+		   h.sum == sum && !srt_hist_short(&h) && !(h.carry_seq & 1),
+		   "count %llu over %llu buckets %llu",
 		   (unsigned long long)h.count, (unsigned long long)h.over,
 		   (unsigned long long)total);
-	if (!n)
+	if (!n || carry)
 		return 0;
 	qsort(v, n, sizeof(*v), cmp_u64);
 	fuzz_check(srt_hist_min(&h) == v[0] && h.max == v[n - 1], "min/max");

@@ -46,6 +46,14 @@ typedef __s64 s64;
 
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 
+/* <linux/compiler.h>, <asm/barrier.h>: the C11 orders they stand for. */
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#define smp_load_acquire(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
+#define smp_store_release(p, v)	__atomic_store_n(p, v, __ATOMIC_RELEASE)
+#define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)
+#define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
+
 #define min(a, b)	((a) < (b) ? (a) : (b))
 #define max(a, b)	((a) > (b) ? (a) : (b))
 #define min_t(t, a, b)	((t)(a) < (t)(b) ? (t)(a) : (t)(b))
