@@ -471,8 +471,8 @@ static struct srt_region *srt_loop_region_create(struct srt_loop *loop,
 	return srt_region_create(&(struct srt_region_geom){
 		.name = loop->name, .period_ns = loop->cfg.period_ns,
 		.n_in = n_in, .n_out = n_out,
-		.cmd_size = loop->cfg.cmd_entries,
-		.tel_size = loop->cfg.tel_records });
+		.cmd_size = loop->cfg.cmd_ring_size,
+		.tel_size = loop->cfg.tel_ring_size });
 }
 
 /*

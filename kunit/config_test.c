@@ -96,11 +96,11 @@ static const struct srt_cfg_case srt_cfg_cases[] = {
 	BAD("histogram unit not a power of two",
 	    "name=a cpu=1 hist_bucket_ns=1000", "power of two"),
 	BAD("telemetry ring not a power of two",
-	    "name=a cpu=1 tel_records=100", "tel_records=100 is not a power"),
+	    "name=a cpu=1 tel_ring_size=100", "tel_ring_size=100 is not a power"),
 	BAD("command ring not a power of two",
-	    "name=a cpu=1 cmd_entries=3", "cmd_entries=3 is not a power"),
-	BAD("telemetry ring past its most", "name=a cpu=1 tel_records=131072",
-	    "tel_records"),
+	    "name=a cpu=1 cmd_ring_size=3", "cmd_ring_size=3 is not a power"),
+	BAD("telemetry ring past its most", "name=a cpu=1 tel_ring_size=131072",
+	    "tel_ring_size"),
 	BAD("histogram unit zero", "name=a cpu=1 hist_bucket_ns=0",
 	    "hist_bucket_ns"),
 	BAD("histogram unit past 1 ms", "name=a cpu=1 hist_bucket_ns=2097152",
@@ -148,7 +148,7 @@ static void srt_test_config_line(struct kunit *test)
 /* A failed parse of a copy leaves the original untouched by design. */
 static void srt_test_config_every_key(struct kunit *test)
 {
-	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8 section=raw_spinlock lock=bus-1 section_budget_us=18 io=daq:in=0-3:out=2:trigger,rm:out=4-5 trigger_timeout_us=19 flight_signals=pos,in3,u.x tel_records=32 cmd_entries=16";
+	char line[] = "name=x cpu=3 prio=7 period_us=123 mode=poll budget_ns=9 policy=catchup safe_after=4 catchup_max=6 heartbeat_cycles=5 workload_ns=8 noise_ns=700 slack_min_ns=11 slack_max_ns=12 yield_us=13 yield_every_ms=14 align=1 phase_us=15 hist_bucket_ns=16 hist_buckets=17 force=1 flight_cycles=64 flight_post=8 section=raw_spinlock lock=bus-1 section_budget_us=18 io=daq:in=0-3:out=2:trigger,rm:out=4-5 trigger_timeout_us=19 flight_signals=pos,in3,u.x tel_ring_size=32 cmd_ring_size=16";
 	char err[SRT_ERR_LEN] = "", val[64], *round;
 	struct srt_config *cfgp, *againp;
 	size_t len = 800;

@@ -774,11 +774,12 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 			 "yield_us needs yield_every_ms longer than it");
 		return -EINVAL;
 	}
-	if (!is_power_of_2(c->tel_records) || !is_power_of_2(c->cmd_entries)) {
+	if (!is_power_of_2(c->tel_ring_size) ||
+	    !is_power_of_2(c->cmd_ring_size)) {
 		snprintf(err, errlen, "%s=%u is not a power of two",
-			 is_power_of_2(c->tel_records) ? "cmd_entries" :
-			 "tel_records", is_power_of_2(c->tel_records) ?
-			 c->cmd_entries : c->tel_records);
+			 is_power_of_2(c->tel_ring_size) ? "cmd_ring_size" :
+			 "tel_ring_size", is_power_of_2(c->tel_ring_size) ?
+			 c->cmd_ring_size : c->tel_ring_size);
 		return -EINVAL;
 	}
 	if (c->flight_cycles && c->flight_post >= c->flight_cycles) {

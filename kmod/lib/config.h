@@ -174,10 +174,10 @@ struct srt_io_spec {
 	  0, 0, 0,							\
 	  SRT_KEY_HOOKS(srt_flight_signals_parse, srt_flight_signals_format), \
 	  "what a record keeps: N inputs and outputs, all, or NAME,...")	\
-	X(TEL_RECORDS, "tel_records", tel_records, U32, NONE, "256", 1,	\
+	X(TEL_RING_SIZE, "tel_ring_size", tel_ring_size, U32, NONE, "256", 1,	\
 	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
 	  "telemetry ring records, a power of two")			\
-	X(CMD_ENTRIES, "cmd_entries", cmd_entries, U32, NONE, "256", 1,	\
+	X(CMD_RING_SIZE, "cmd_ring_size", cmd_ring_size, U32, NONE, "256", 1,	\
 	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
 	  "command ring entries, a power of two")
 
@@ -232,8 +232,8 @@ struct srt_config {
 	u32 n_io;
 	struct srt_io_spec io[SRT_IO_MAX_BINDINGS];
 	u64 trigger_timeout_ns;	/* external: no trigger this long is counted */
-	u32 tel_records;	/* the region's rings, powers of two */
-	u32 cmd_entries;
+	u32 tel_ring_size;	/* the region's rings, powers of two */
+	u32 cmd_ring_size;
 	struct srt_live live;
 };
 
