@@ -58,4 +58,19 @@ t_check "load a chain" userctl chain load -l m /tmp/m.chain
 t_ge "chain loaded: mem_chain above 0" "$(mem chain)" 1
 t_eq "chain loaded: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
 t_check "destroy m" userctl loop destroy -l m
+
+# the ring keys: set at create, sized as asked, refused otherwise
+dpv() { awk -v k="$2:" '$1 == k { print $2 }' "$SRT_DBG/$1/dataplane"; }
+t_check "create m2 tel_ring_size=4096 cmd_ring_size=1024" \
+	userctl loop create -l m2 cpu="$ISO" tel_ring_size=4096 cmd_ring_size=1024
+t_eq "m2: a telemetry ring of 4096" 4096 "$(dpv m2 tel_ring_size)"
+t_eq "m2: a command ring of 1024" 1024 "$(dpv m2 cmd_ring_size)"
+t_ge "m2: mem_region at least 4096 x 200 + 1024 x 80" \
+	"$(st m2 mem_region)" $((4096 * 200 + 1024 * 80))
+t_check "tel_ring_size is set at create only" \
+	sh -c "! echo tel_ring_size=512 >$SRT_DBG/m2/config"
+t_check "a ring size not a power of two is refused" \
+	sh -c "! userctl loop create -l m3 cpu=$ISO tel_ring_size=300"
+t_check "nor is a loop left behind" sh -c "! userctl status -l m3"
+t_check "destroy m2" userctl loop destroy -l m2
 srt_unload
