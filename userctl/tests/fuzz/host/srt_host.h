@@ -47,11 +47,15 @@ typedef __s64 s64;
 #define static_assert(expr, ...)	_Static_assert(expr, #expr)
 
 /* <linux/compiler.h>, <asm/barrier.h>: the C11 orders they stand for. */
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, v)	(*(volatile __typeof__(x) *)&(x) = (v))
+#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), v, __ATOMIC_RELAXED)
+/* later loads and stores stay after this load */
 #define smp_load_acquire(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
+/* earlier loads and stores stay before this store */
 #define smp_store_release(p, v)	__atomic_store_n(p, v, __ATOMIC_RELEASE)
+/* orders the stores before it against the stores after it */
 #define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)
+/* orders the loads before it against the loads after it */
 #define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
 
 #define min(a, b)	((a) < (b) ? (a) : (b))
