@@ -503,7 +503,7 @@ static const struct resv resv_list[] = {
 };
 static const struct resv resv_stats[] = {
 	RESV(struct shieldrt_stats_req, resv[0]),
-	RESV(struct shieldrt_stats_req, resv[10]),
+	RESV(struct shieldrt_stats_req, resv[4]),
 };
 static const struct resv resv_hist[] = {
 	RESV(struct shieldrt_hist_req, resv[0]),
