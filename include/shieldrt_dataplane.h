@@ -17,7 +17,7 @@
  * out-of-line call made only when one of those words says there is some.
  * An update's values are read once with the finite check fused (three
  * operations a value) and applied only when all are finite: four values
- * through registers, any other number staged in private memory (four a
+ * through registers, any other number staged in private memory (eight a
  * step, out of line) and applied with one block copy; partial masks, odd
  * flags, several entries, late or NOW commands, corruption and
  * rejections are out of line too.  A record is written front to back:
@@ -420,43 +420,37 @@ enum srt_slot_verdict {
 	SRT_SLOT_BAD_FLAGS,
 };
 
-/* Read four values once into val[]; the sign bit of the result as below. */
-static __always_inline u64 srt_dp_read4(const u64 *src, u64 *val)
+/*
+ * Read one value once into *val (private memory); the sign bit of the
+ * result is set if it is NaN or infinite (srt_bits_nonfinite()).
+ */
+static __always_inline u64 srt_dp_read1(const u64 *src, u64 *val)
 {
-	u64 a = srt_read_once(src[0]), b = srt_read_once(src[1]);
-	u64 c = srt_read_once(src[2]), d = srt_read_once(src[3]);
+	u64 v = srt_read_once(*src);
 
-	val[0] = a;
-	val[1] = b;
-	val[2] = c;
-	val[3] = d;
-	return srt_bits_nonfinite(a) | srt_bits_nonfinite(b) |
-	       srt_bits_nonfinite(c) | srt_bits_nonfinite(d);
+	*val = v;
+	return srt_bits_nonfinite(v);
 }
 
 /*
  * Read n values once into private memory, the finite check fused (the
  * sign bit of the ORed tests), and only if all are finite apply them
- * with one block copy.  Four values a step: few enough registers that
- * nothing is spilled, and loop control costs little beside them.
- * Nonzero if a value is NaN or infinite (nothing applied).
+ * with one block copy.  The loop is unrolled eight times (the compiler
+ * enters it at n's remainder): each value is in a register only from its
+ * load to its store, so nothing is spilled, and the loop's control is
+ * paid once per eight values.  Nonzero if a value is NaN or infinite
+ * (nothing applied).
  */
 static SRT_DP_SLOW u64 srt_dp_take_many(u64 *in, u64 *stage, const u64 *src,
 					u32 n)
 {
-	const u64 *end = src + (n & ~3U);
+	const u64 *end = src + n;
 	u64 *val = stage;
 	u64 bad = 0;
-	u32 i;
 
-	for (; src != end; src += 4, val += 4)
-		bad |= srt_dp_read4(src, val);
-	for (i = 0; i < (n & 3); i++) {
-		u64 v = srt_read_once(src[i]);
-
-		val[i] = v;
-		bad |= srt_bits_nonfinite(v);
-	}
+#pragma GCC unroll 8
+	for (; src != end; src++, val++)
+		bad |= srt_dp_read1(src, val);
 	bad &= SRT_F64_SIGN_BIT;
 	/* Only the loop thread writes or reads the inputs. */
 	if (likely(!bad))
