@@ -4,7 +4,7 @@
 # link, command and table), then on copies of them in a temporary
 # directory with one fault injected at a time: a dead link, a heading
 # that is not there, a blank line inside a table, a row short of a cell,
-# a cell too long, a script that does not exist or does not answer
+# a cell too long, a README too long, a script that does not exist or does not answer
 # --help.  Each must be reported at its line, and the clean copy must
 # pass.  TAP on stdout.
 set -uo pipefail
@@ -32,11 +32,13 @@ run() { "$check" --root "$tree" --no-run "$tree/$1" 2>&1; }
 out=$(run README.md)
 t_eq "the clean copy passes" "0 " "$? $out"
 
-# inject FILE LINE TEXT: TEXT becomes line LINE of FILE's copy
+# inject FILE LINE TEXT: TEXT becomes line LINE of FILE's copy, whose
+# last line goes, so that the README stays within its length
 inject() {
 	copy "$1"
 	sed -i "$2i\\
 $3" "$tree/$1"
+	sed -i '$d' "$tree/$1"
 }
 
 inject README.md 3 'See [the guide](docs/no-such-guide.md).'
@@ -69,6 +71,15 @@ inject README.md $((first + 2)) '| only one cell |'
 out=$(run README.md)
 t_eq "a row short of a cell" \
 	"README.md:$((first + 2)): 1 cells, the header (line $first) has 2" "$out"
+
+# the README's copy, grown by blank lines to 350 lines, then to 351
+copy README.md
+while [ "$(wc -l <"$tree/README.md")" -lt 350 ]; do echo >>"$tree/README.md"; done
+out=$(run README.md)
+t_eq "a README of 350 lines passes" "0 " "$? $out"
+echo >>"$tree/README.md"
+out=$(run README.md)
+t_eq "a README of 351 lines" "README.md:351: 351 lines, a README of at most 350" "$out"
 
 long=$(printf 'x%.0s' $(seq 301))
 inject README.md $((first + 2)) "| a | $long |"
