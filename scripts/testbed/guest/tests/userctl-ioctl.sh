@@ -129,7 +129,7 @@ t_check "status --json a: config parsed to numbers and names" sh -c \
 t_check "status --json a: state running, stats numbers" sh -c \
 	"grep -q '^{\"name\":\"a\",\"state\":\"running\",' $OUT && grep -q '\"stats\":{[^}]*\"cycles\":[0-9][0-9]*,' $OUT"
 t_check "status --json a: a metric is an object of numbers" has \
-	'"irq_latency_ns":{"count":[0-9]*,"min":[0-9]*,"avg":[0-9]*,"max":[0-9]*,"p99":[0-9]*,"p999":[0-9]*,"p99_past":false,"p999_past":false,"std":[0-9]*,"over":[0-9]*}'
+	'"irq_latency_ns":{"count":[0-9]*,"min":[0-9]*,"avg":[0-9]*,"max":[0-9]*,"p99":[0-9]*,"p999":[0-9]*,"p99_past":false,"p999_past":false,"std":[0-9]*,"over":[0-9]*,"buckets_short":false}'
 t_check "status --json a: percentages are numbers" has '"cpu_pct":[0-9][0-9]*\.[0-9],'
 t_check "status --json a: mode, section, safe_reason as names" sh -c \
 	"grep -q '\"stats\":{[^}]*\"mode\":\"hrtimer\"' $OUT && grep -q '\"section\":\"none\"' $OUT && grep -q '\"safe_reason\":\"none\"' $OUT"
