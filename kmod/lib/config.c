@@ -728,6 +728,11 @@ int srt_config_check_key(const struct srt_config *c, enum srt_key key,
 		snprintf(err, errlen, "%s below %s", k->name, bound);
 		return -EINVAL;
 	}
+	if ((k->flags & SRT_KF_POW2) && !is_power_of_2(div64_u64(v, scale))) {
+		snprintf(err, errlen, "%s=%llu is not a power of two",
+			 k->name, div64_u64(v, scale));
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -763,23 +768,9 @@ int srt_config_validate(const struct srt_config *c, char *err, size_t errlen)
 		snprintf(err, errlen, "phase_us must be below the period");
 		return -EINVAL;
 	}
-	/* A power of two, so the cycle finds a bucket with shifts alone. */
-	if (!is_power_of_2(c->hist_bucket_ns)) {
-		snprintf(err, errlen, "hist_bucket_ns=%u is not a power of two",
-			 c->hist_bucket_ns);
-		return -EINVAL;
-	}
 	if (l->yield_ns && l->yield_ns >= l->yield_every_ns) {
 		snprintf(err, errlen,
 			 "yield_us needs yield_every_ms longer than it");
-		return -EINVAL;
-	}
-	if (!is_power_of_2(c->tel_ring_size) ||
-	    !is_power_of_2(c->cmd_ring_size)) {
-		snprintf(err, errlen, "%s=%u is not a power of two",
-			 is_power_of_2(c->tel_ring_size) ? "cmd_ring_size" :
-			 "tel_ring_size", is_power_of_2(c->tel_ring_size) ?
-			 c->cmd_ring_size : c->tel_ring_size);
 		return -EINVAL;
 	}
 	if (c->flight_cycles && c->flight_post >= c->flight_cycles) {

@@ -84,7 +84,8 @@ struct srt_io_spec {
  * default: the value a new loop has, as written; NULL: none.
  * min/max: the range a written number must lie in; max 0: no maximum.
  * flags:   SRT_KF_REQUIRED (a create must give it), SRT_KF_CREATE (set at
- *          create only, never changed after).
+ *          create only, never changed after), SRT_KF_POW2 (a power of
+ *          two, as written).
  * how:     SRT_KEY_NAMES(table) for ENUM, SRT_KEY_HOOKS(parse, format)
  *          for HOOK, SRT_KEY_PLAIN otherwise.
  */
@@ -142,7 +143,7 @@ struct srt_io_spec {
 	  SRT_KEY_PLAIN,						\
 	  "the offset from that grid, below the period")		\
 	X(HIST_BUCKET_NS, "hist_bucket_ns", hist_bucket_ns, U32, NS, "1", 1,	\
-	  SRT_HIST_MAX_UNIT_NS, 0, SRT_KEY_PLAIN,			\
+	  SRT_HIST_MAX_UNIT_NS, SRT_KF_POW2, SRT_KEY_PLAIN,		\
 	  "the histograms' unit, a power of two")			\
 	X(HIST_BUCKETS, "hist_buckets", hist_buckets, U32, NONE, "3328", 1,	\
 	  SRT_HIST_MAX_BUCKETS, 0, SRT_KEY_PLAIN,			\
@@ -175,10 +176,10 @@ struct srt_io_spec {
 	  SRT_KEY_HOOKS(srt_flight_signals_parse, srt_flight_signals_format), \
 	  "what a record keeps: N inputs and outputs, all, or NAME,...")	\
 	X(TEL_RING_SIZE, "tel_ring_size", tel_ring_size, U32, NONE, "256", 1,	\
-	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
+	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
 	  "telemetry ring records, a power of two")			\
 	X(CMD_RING_SIZE, "cmd_ring_size", cmd_ring_size, U32, NONE, "256", 1,	\
-	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE, SRT_KEY_PLAIN,		\
+	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
 	  "command ring entries, a power of two")
 
 #define SRT_KEY_ENUM_ID(id, ...)	SRT_KEY_##id,
@@ -249,6 +250,7 @@ enum srt_key_kind {
 enum srt_key_unit { SRT_KU_NONE, SRT_KU_NS, SRT_KU_US, SRT_KU_MS };
 #define SRT_KF_REQUIRED		(1U << 0)
 #define SRT_KF_CREATE		(1U << 1)
+#define SRT_KF_POW2		(1U << 2)
 
 struct srt_key_row {
 	const char *name;
