@@ -155,26 +155,24 @@ t_check "a missing log: the document untouched" cmp -s "$doc" "$tmp/before.md"
 "$report" --dir "$d" --stage soak >/dev/null 2>&1
 t_eq "a missing log, --stage: status 2" 2 "$?"
 
-d=$tmp/unended
-cp -r "$fx" "$d"
-sed -i '/^reliability: /d' "$d/results"
-"$report" --dir "$d" --docs "$doc" >/dev/null 2>"$tmp/err"
-t_eq "a campaign without its closing line: status 2" 2 "$?"
-t_check "a campaign without its closing line: said" \
-	grep -q "no closing 'reliability: N stages, ...' line" "$tmp/err"
-t_check "a campaign without its closing line: the document untouched" \
-	cmp -s "$doc" "$tmp/before.md"
+# refused DIR CASE LINE MESSAGE: the fixture copied to $tmp/DIR (left in
+# $d) without its results' lines matching LINE; --docs refuses it with
+# status 2, saying MESSAGE, and leaves the document untouched
+refused() {
+	d=$tmp/$1
+	cp -r "$fx" "$d"
+	sed -i "/$3/d" "$d/results"
+	"$report" --dir "$d" --docs "$doc" >/dev/null 2>"$tmp/err"
+	t_eq "$2: status 2" 2 "$?"
+	t_check "$2: said" grep -q "$4" "$tmp/err"
+	t_check "$2: the document untouched" cmp -s "$doc" "$tmp/before.md"
+}
+refused unended "a campaign without its closing line" '^reliability: ' \
+	"no closing 'reliability: N stages, ...' line"
 
 # The output of a campaign made before the results file: --run names it
-d=$tmp/older
-cp -r "$fx" "$d"
-sed -i '/^# reliability run: /d' "$d/results"
-"$report" --dir "$d" --docs "$doc" >/dev/null 2>"$tmp/err"
-t_eq "result lines naming no run: status 2" 2 "$?"
-t_check "result lines naming no run: said" \
-	grep -q "no '# reliability run: ...' line naming the run" "$tmp/err"
-t_check "result lines naming no run: the document untouched" \
-	cmp -s "$doc" "$tmp/before.md"
+refused older "result lines naming no run" '^# reliability run: ' \
+	"no '# reliability run: ...' line naming the run"
 "$report" --dir "$d" --results "$d/results" --docs "$doc" \
 	--run "shieldrt 0123abc, started 2026-11-20 08:00 UTC, host 6.1.0-28-amd64, 2 CPUs" \
 	>/dev/null
