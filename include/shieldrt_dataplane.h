@@ -105,9 +105,6 @@
 #define SRT_DP_KSEQ		0
 #endif
 
-/* The most entries a ring may have. */
-#define SRT_DP_RING_MAX	65536
-
 struct srt_dp_geom {
 	u32 n_in;
 	u32 n_out;
@@ -241,7 +238,8 @@ static inline u64 srt_dp_layout(const struct srt_dp_geom *g,
 	    g->tel_nsel > SHIELDRT_MAX_SEL || !g->tel_decimation ||
 	    !g->cmd_size || g->cmd_size & (g->cmd_size - 1) ||
 	    !g->tel_size || g->tel_size & (g->tel_size - 1) ||
-	    g->cmd_size > SRT_DP_RING_MAX || g->tel_size > SRT_DP_RING_MAX)
+	    g->cmd_size > SHIELDRT_RING_MAX_ENTRIES ||
+	    g->tel_size > SHIELDRT_RING_MAX_ENTRIES)
 		return 0;
 	for (i = 0; i < g->tel_nsel; i++) {
 		u32 s = g->tel_sel[i];

@@ -261,9 +261,10 @@ static inline int srt_map_within(__u64 at, __u64 n, __u64 sz)
 }
 
 /*
- * 0, or -1 if the offsets do not describe a sane region: every part
- * inside it, and every offset and stride a multiple of 8 (the parts
- * hold __u64s; the kernel's layout aligns them further).
+ * 0, or -1 if the offsets do not describe a sane region: rings of a
+ * power of two up to the ABI's limit, every part inside it, and every
+ * offset and stride a multiple of 8 (the parts hold __u64s; the kernel's
+ * layout aligns them further).
  */
 static inline int srt_map_init(struct srt_map *m, void *base,
 			       const struct shieldrt_offsets *off)
@@ -274,6 +275,8 @@ static inline int srt_map_init(struct srt_map *m, void *base,
 	if (off->cmd_size & (off->cmd_size - 1) ||
 	    off->tel_size & (off->tel_size - 1) ||
 	    !off->cmd_size || !off->tel_size ||
+	    off->cmd_size > SHIELDRT_RING_MAX_ENTRIES ||
+	    off->tel_size > SHIELDRT_RING_MAX_ENTRIES ||
 	    off->tel_stride < sizeof(struct shieldrt_tel) ||
 	    (off->hdr | off->mbox | off->mbox_slots | off->mbox_stride |
 	     off->cmd_head | off->cmd_tail | off->cmd_entries |

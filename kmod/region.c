@@ -42,8 +42,6 @@ static_assert(sizeof(struct shieldrt_ring_idx) == 64);
 static_assert(sizeof(struct shieldrt_tel) == 72);
 static_assert(sizeof(struct shieldrt_stats) == 256);
 static_assert(sizeof(struct shieldrt_attach) == 160);
-/* The keys that size the rings (config.h) take what the layout does. */
-static_assert(SRT_RING_MAX_ENTRIES == SRT_DP_RING_MAX);
 
 static void srt_geom_fill(const struct srt_region_geom *in,
 			  struct srt_dp_geom *g)

@@ -113,6 +113,9 @@
 #define SHIELDRT_RF_DEAD	(1U << 0)
 #define SHIELDRT_RF_REPLACED	(1U << 1)
 
+/* The most entries a ring (command or telemetry) may have. */
+#define SHIELDRT_RING_MAX_ENTRIES	65536
+
 /*
  * Where the sections are, in bytes from the start of the region.  Filled by
  * the kernel in the attach reply and copied into the header.
@@ -126,11 +129,11 @@ struct shieldrt_offsets {
 	__u32 mbox_stride;	/* bytes from one slot to the next */
 	__u32 cmd_head;		/* struct shieldrt_ring_idx, kernel-written */
 	__u32 cmd_entries;	/* first struct shieldrt_slot */
-	__u32 cmd_size;		/* entries, a power of two */
+	__u32 cmd_size;		/* entries, a power of two, <= RING_MAX_ENTRIES */
 	__u32 cmd_stride;
 	__u32 tel_tail;		/* struct shieldrt_ring_idx, kernel-written */
 	__u32 tel_entries;	/* first struct shieldrt_tel */
-	__u32 tel_size;		/* records, a power of two */
+	__u32 tel_size;		/* records, a power of two, <= RING_MAX_ENTRIES */
 	__u32 tel_stride;
 	__u32 stats;		/* struct shieldrt_stats */
 	__u32 cmd_tail;		/* struct shieldrt_ring_idx, user-written */

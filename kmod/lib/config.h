@@ -30,8 +30,6 @@ static_assert(SRT_NAME_LEN <= SHIELDRT_NAME_LEN);
 #define SRT_HIST_MAX_BUCKETS	4096
 #define SRT_HIST_MAX_UNIT_NS	1048576
 #define SRT_FLIGHT_MAX_CYCLES	65536
-/* The region's rings: entries, a power of two (shieldrt_dataplane.h) */
-#define SRT_RING_MAX_ENTRIES	65536
 /* flight_signals=: its text, and one name in it (a chain's signal name) */
 #define SRT_FLIGHT_SPEC_LEN	1024
 #define SRT_FLIGHT_NAME_LEN	32
@@ -176,10 +174,10 @@ struct srt_io_spec {
 	  SRT_KEY_HOOKS(srt_flight_signals_parse, srt_flight_signals_format), \
 	  "what a record keeps: N inputs and outputs, all, or NAME,...")	\
 	X(TEL_RING_SIZE, "tel_ring_size", tel_ring_size, U32, NONE, "256", 1,	\
-	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
+	  SHIELDRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
 	  "telemetry ring records, a power of two")			\
 	X(CMD_RING_SIZE, "cmd_ring_size", cmd_ring_size, U32, NONE, "256", 1,	\
-	  SRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
+	  SHIELDRT_RING_MAX_ENTRIES, SRT_KF_CREATE | SRT_KF_POW2, SRT_KEY_PLAIN, \
 	  "command ring entries, a power of two")
 
 #define SRT_KEY_ENUM_ID(id, ...)	SRT_KEY_##id,

@@ -535,6 +535,12 @@ static void test_layout(void)
 	default_geom(&g, 4, 4, 1000, 64);
 	tap_ok(!srt_dp_layout(&g, &off, 4096),
 	       "layout: cmd size 1000 (not a power of two) refused");
+	default_geom(&g, 4, 4, 2 * SHIELDRT_RING_MAX_ENTRIES, 64);
+	tap_ok(!srt_dp_layout(&g, &off, 4096),
+	       "layout: cmd size twice the ABI's limit refused");
+	default_geom(&g, 4, 4, 64, 2 * SHIELDRT_RING_MAX_ENTRIES);
+	tap_ok(!srt_dp_layout(&g, &off, 4096),
+	       "layout: tel size twice the ABI's limit refused");
 	default_geom(&g, 33, 4, 64, 64);
 	tap_ok(!srt_dp_layout(&g, &off, 4096), "layout: 33 inputs refused");
 	default_geom(&g, 2, 2, 64, 64);
@@ -613,6 +619,12 @@ static void test_map_init(void)
 		tap_ok(srt_map_init(&m, b.mem, &bad) == -1, "map: %s refused",
 		       refused[i].desc);
 	}
+	/* In a region said to be 4 GiB the ring fits: only the limit refuses. */
+	bad = off;
+	bad.region_size = 1ULL << 32;
+	bad.cmd_size = 2 * SHIELDRT_RING_MAX_ENTRIES;
+	tap_ok(srt_map_init(&m, b.mem, &bad) == -1,
+	       "map: a command ring over the ABI's limit refused");
 	free(b.mem);
 }
 

@@ -168,8 +168,9 @@ class Loop:
         size = o["region_size"]
         for ring in ("cmd", "tel"):
             n = o[ring + "_size"]
-            if not n or n & (n - 1):
-                raise ShieldrtError("ring size %d: not a power of two" % n)
+            if not n or n & (n - 1) or n > U.RING_MAX_ENTRIES:
+                raise ShieldrtError("ring size %d: not a power of two up to "
+                                    "%d" % (n, U.RING_MAX_ENTRIES))
         if o["tel_stride"] < _TEL_SIZE or \
            o["tel_entries"] + o["tel_size"] * o["tel_stride"] > size or \
            o["cmd_entries"] + o["cmd_size"] * o["cmd_stride"] > size or \
