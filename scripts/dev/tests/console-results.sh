@@ -39,6 +39,37 @@ t "without --export, no export line" bash -c "! grep -q export: '$tmp/noexp/stdo
 t "without --export, no file written" \
 	bash -c "[ \"\$(ls '$tmp/noexp')\" = \"\$(printf 'run\nstdout')\" ]"
 
+# --booted: did the guest reach /init?  --first-boot: a dead boot's reports
+mkdir -p "$tmp/boot"
+printf 'Linux version 6.12\nSRT-BOOTED k-1 6.12 cpus=2 isolated=1\n' \
+	>"$tmp/boot/console.txt"
+"$prog" --booted "$tmp/boot"
+t "--booted: /init's first line is a boot" [ $? -eq 0 ]
+printf 'Linux version 6.12\n# test: control-basic\n' >"$tmp/boot/console.txt"
+"$prog" --booted "$tmp/boot"
+t "--booted: a test's line is a boot" [ $? -eq 0 ]
+{
+	printf 'Linux version 6.12\nOops: int3: 0000 [#1] SMP\n'
+	printf 'CPU: 0 UID: 0 PID: 1\nRIP: 0010:text_poke_bp+0x1\n'
+	printf 'x SRT-BOOTED-not at the start is no marker either\n' | tr -d ' '
+	for i in 1 2 3 4; do printf 'BUG: report %s\n' "$i"; done
+} >"$tmp/boot/console.txt"
+"$prog" --booted "$tmp/boot"
+t "--booted: a guest that died in the kernel did not boot" [ $? -eq 1 ]
+"$prog" --kernel k-1 --first-boot "$tmp/boot" >"$tmp/boot/out" 2>&1
+t "--first-boot exits 0" [ $? -eq 0 ]
+printf '# k-1: first boot: %s\n' 'Oops: int3: 0000 [#1] SMP' \
+	'RIP: 0010:text_poke_bp+0x1' 'BUG: report 1' 'BUG: report 2' \
+	'BUG: report 3' >"$tmp/boot/want"
+t "--first-boot prints the first five reports and RIP: lines" \
+	cmp -s "$tmp/boot/want" "$tmp/boot/out"
+"$prog" --booted "$tmp/none" 2>/dev/null
+t "--booted: a missing console is no boot" [ $? -eq 1 ]
+"$prog" --first-boot "$tmp/boot" >/dev/null 2>&1
+t "--first-boot without --kernel is refused" [ $? -eq 2 ]
+"$prog" --kernel k-1 "$tmp/boot" >/dev/null 2>&1
+t "the verdict without --qemu-exit is refused" [ $? -eq 2 ]
+
 "$prog" --help >"$tmp/help" 2>&1
 t "--help exits 0" [ $? -eq 0 ]
 t "--help names the files it writes" grep -q 'results.tap' "$tmp/help"
