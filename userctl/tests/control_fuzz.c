@@ -2714,6 +2714,11 @@ static bool vol_errno_ok(int e)
 	case ENOTTY: case EINVAL: case E2BIG: case EFAULT: case EPERM:
 	case ENOENT: case EEXIST: case EBUSY: case ENOSPC: case ENOMEM:
 	case EBADFD: case ENODEV:
+	/*
+	 * HEARTBEAT through an fd whose loop the other thread destroyed or
+	 * replaced: the region is dead (the UAPI's rule for that request)
+	 */
+	case EIDRM:
 	/* pwrite() at an offset: debugfs files take no positioned write */
 	case ESPIPE:
 		return true;
