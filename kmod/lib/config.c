@@ -697,7 +697,7 @@ int srt_config_check_key(const struct srt_config *c, enum srt_key key,
 			 char *err, size_t errlen)
 {
 	const struct srt_key_row *k = &srt_keys[key];
-	u64 scale = srt_key_scale(k), v;
+	u64 scale = srt_key_scale(k), v, units;
 	char bound[24];
 
 	if (k->flags & SRT_KF_REQUIRED) {
@@ -712,10 +712,11 @@ int srt_config_check_key(const struct srt_config *c, enum srt_key key,
 	if (k->kind != SRT_KT_U32 && k->kind != SRT_KT_U64)
 		return 0;
 	v = srt_key_get(c, k);
+	units = div64_u64(v, scale);	/* the value in the key's own unit */
 	if (k->min && k->max &&
 	    (v < k->min * scale || v > k->max * scale)) {
 		snprintf(err, errlen, "%s=%llu out of range (%llu..%llu)",
-			 k->name, div64_u64(v, scale), k->min, k->max);
+			 k->name, units, k->min, k->max);
 		return -EINVAL;
 	}
 	if (k->max && v > k->max * scale) {
@@ -728,9 +729,9 @@ int srt_config_check_key(const struct srt_config *c, enum srt_key key,
 		snprintf(err, errlen, "%s below %s", k->name, bound);
 		return -EINVAL;
 	}
-	if ((k->flags & SRT_KF_POW2) && !is_power_of_2(div64_u64(v, scale))) {
+	if ((k->flags & SRT_KF_POW2) && !is_power_of_2(units)) {
 		snprintf(err, errlen, "%s=%llu is not a power of two",
-			 k->name, div64_u64(v, scale));
+			 k->name, units);
 		return -EINVAL;
 	}
 	return 0;
