@@ -49,6 +49,7 @@ static const struct bench_case cases[] = {
 	{ "mctest1", ONE("input t", "block b mctest in=t out=x,y,q axes=1"), 0, NULL },
 	{ "mctest6", ONE("input a b c d e f", "block b mctest in=a,b,c,d,e,f out=x,y axes=6"), 0, NULL },
 	{ "mctest6_work0", ONE("input a b c d e f", "block b mctest in=a,b,c,d,e,f out=x,y axes=6 work=0"), 0, NULL },
+	{ "chain:gain4", NULL, 1, "chains/gain4.chain" },
 	{ "chain:demo-motor", NULL, 1, "chains/demo-motor.chain" },
 	{ "chain:mctest6", NULL, 1, "chains/mctest6.chain" },
 	{ "chain:filter-msd", NULL, 1, "chains/filter-msd.chain" },
