@@ -57,6 +57,23 @@ printf 'input a b\noutput y\nblock g gain in=a out=y k=2\n' >/tmp/m.chain
 t_check "load a chain" userctl chain load -l m /tmp/m.chain
 t_ge "chain loaded: mem_chain above 0" "$(mem chain)" 1
 t_eq "chain loaded: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
+# 61 gains in a row: more than the module's first arena holds with the
+# parser's working room (kmod/blocks_api.c), so it compiles at a retry
+small=$(mem chain)
+{
+	echo "input a"
+	echo "output y"
+	prev=a
+	for i in $(seq 1 60); do
+		echo "block g$i gain in=$prev out=s$i k=1"
+		prev=s$i
+	done
+	echo "block g61 gain in=$prev out=y k=1"
+} >/tmp/big.chain
+t_check "load a chain of 61 blocks" userctl chain load -l m /tmp/big.chain
+t_eq "61 blocks read back" 61 "$(grep -c '^block ' "$L/blocks")"
+echo "# mem_chain: one block $small, 61 blocks $(mem chain)"
+t_eq "61 blocks: the parts add up to mem_bytes" "$(st m mem_bytes)" "$(parts)"
 t_check "destroy m" userctl loop destroy -l m
 
 # the ring keys: set at create, sized as asked, refused otherwise
