@@ -204,7 +204,7 @@ static int wait_run(const struct bench_def *d, const struct bench_args *a,
 	bench_note(r, "late: deadline to the start of the cycle's work; thr: deadline to the thread running; avg, std and max exact, p99 the largest value of its histogram bucket (within 0.79 %%), over every segment of the mode");
 	bench_note(r, "cpu: the share of the run the thread did not sleep in its waits (exact, from its sleep time); task_cpu: the scheduler's runtime share in the last segment; slack: hybrid's lead at the end");
 	bench_note(r, "rcu_y: RCU yields, forced: yields taken with no gap before the deadline");
-	bench_note(r, "goals (issue 3): hybrid/hrtimer p99 <= 0.1, hybrid/poll cpu <= 0.05");
+	bench_note(r, "goals: hybrid/hrtimer p99 <= 0.1, hybrid/poll cpu <= 0.05");
 	return 0;
 }
 
