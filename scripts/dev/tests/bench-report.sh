@@ -58,7 +58,7 @@ t_eq "32/32: the worst column of the worst scenario" 641.5 \
 	"$(col "$dp32" 3)"
 t_eq "a missed goal cites its note" "note 1 |" "$(col "$dp32" 7)"
 t_check "note 1 below the table says what it would need" \
-	grep -q '^1\. at 32/32 a mailbox update' <<<"$out"
+	grep -q '^1\. at 32/32 a mailbox set' <<<"$out"
 t_eq "32/32 idle: a figure without a goal, not counted" "- 100 -" \
 	"$(col 'data-plane instructions per cycle, nothing new, 32/32' 2) $(col 'data-plane instructions per cycle, nothing new, 32/32' 3) $(col 'data-plane instructions per cycle, nothing new, 32/32' 4)"
 t_eq "code lines 57 against half of 114: met" "57 met" \
@@ -98,7 +98,7 @@ dataplane dataplane-4x4.json 250.0 260.0
 out=$("$top/scripts/bench/bench-report" --quick --from "$tmp" --no-results 2>/dev/null)
 t_eq "4/4 at 260.0 and 32/32 cite the same note" "note 1 | note 1 |" \
 	"$(col "$dp4" 7) $(col "$dp32" 7)"
-t_eq "its text once" 1 "$(grep -c 'at 32/32 a mailbox update' <<<"$out")"
+t_eq "its text once" 1 "$(grep -c 'at 32/32 a mailbox set' <<<"$out")"
 
 # Nothing to read: no table, status 1.
 mkdir "$tmp/empty"
