@@ -38,11 +38,8 @@ run_watch() {
 	# more cycles first, so at least five of its cycle events precede
 	# the overrun (counted, not timed: the arm64 guest once got one)
 	c0=$(st calm cycles)
-	n=0
-	while [ "$(st calm cycles)" -lt $((c0 + 6)) ] && [ $n -lt 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
+	t_wait_ge "$name: calm made six cycles with the events on" \
+		$((c0 + 6)) 30 st calm cycles
 	ctl "create name=ov cpu=$ISO period_us=1000 workload_ns=1500000 policy=skip"
 	ctl "start ov"
 	wait $pid
