@@ -26,17 +26,30 @@
 #include <linux/bitops.h>
 #include <linux/limits.h>
 #include <linux/types.h>
+#include "cacheline.h"
 
 #define SRT_HIST_SUB_BITS	7
 #define SRT_HIST_LINEAR		(2U << SRT_HIST_SUB_BITS)
 
 #define SRT_HIST_HALF		0x80000000U	/* 2^31: ask for the high words */
 
+/*
+ * What every sample touches comes first and fills one 64-byte line (the
+ * struct is aligned to it): the buckets' address and shape, then the
+ * exact figures.  The rest is for the slow paths and the readers.
+ */
 struct srt_hist {
 	u32 *buckets;		/* nr counters' low words; NULL: not kept */
-	u32 *hi;		/* their high words; NULL until given */
 	u32 nr;			/* 0: not kept */
 	u32 unit_shift;		/* a unit is 2^unit_shift ns */
+	u64 count;
+	u64 sum;
+	u64 sq_lo;		/* sum of squares, 128 bits */
+	u64 sq_hi;
+	u64 min;		/* U64_MAX while empty */
+	u64 max;
+	/* the second line: rarely written */
+	u32 *hi;		/* their high words; NULL until given */
 	u32 carry_seq;		/* odd while a bucket carries */
 	bool hi_asked;		/* want_hi called, no array yet */
 	void (*want_hi)(void *arg);	/* NULL: none will come */
@@ -44,13 +57,7 @@ struct srt_hist {
 	u64 lost;		/* wraps with no high word: 2^32 samples each */
 	u64 range_ns;		/* largest value the buckets hold */
 	u64 over;		/* samples above range_ns */
-	u64 count;
-	u64 sum;
-	u64 sq_lo;		/* sum of squares, 128 bits */
-	u64 sq_hi;
-	u64 min;		/* U64_MAX while empty */
-	u64 max;
-};
+} __aligned(SRT_LINE_BYTES);
 
 void srt_hist_init(struct srt_hist *h, u32 *buckets, u32 nr, u32 unit_shift);
 void srt_hist_reset(struct srt_hist *h);

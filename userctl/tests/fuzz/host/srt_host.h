@@ -36,6 +36,7 @@ typedef __s64 s64;
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #define noinline	__attribute__((__noinline__))
+#define __aligned(n)	__attribute__((__aligned__(n)))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define sizeof_field(t, m)	sizeof(((t *)0)->m)
 #define NSEC_PER_USEC	1000L

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The line size the cycle's layout is made for.  A fixed 64 bytes, not
+ * the kernel's L1_CACHE_BYTES or SMP_CACHE_BYTES: those are a build's
+ * upper bound (128 on some ARM configurations), while x86 and the ARM
+ * cores from the Cortex-A15 and A53 on fetch 64 bytes at a time (a
+ * Cortex-A9's 32-byte lines split each group in two, no more).  What a
+ * cycle touches is grouped on lines of this size, so the groups are the
+ * same on every architecture; scripts/bench/bench-lines counts them.
+ */
+#ifndef SHIELDRT_CACHELINE_H
+#define SHIELDRT_CACHELINE_H
+
+#define SRT_LINE_BYTES	64
+
+#endif /* SHIELDRT_CACHELINE_H */
