@@ -53,9 +53,19 @@ struct srt_commit_rec {
 
 /* Per loop; see the top of this file for who touches what. */
 struct srt_loop_chain {
-	const char *name;		/* the loop's, for the trace */
+	/* What every cycle reads, first: one 64-byte line. */
 	struct srt_kchain *kc;		/* srt_lock; fixed while running */
+	struct srt_pset *pending;	/* hand-off to the loop: xchg */
 	bool fpu_empty;			/* no chain: run an empty section */
+	bool want_reset;		/* loop: reset the chain next cycle */
+	bool tainted;			/* loop: a non-finite step since reset */
+	bool committed;			/* srt_lock: a commit happened */
+	u32 nr_params;			/* of the pending set, for the trace */
+	/* native words: acquire/release need them on 32-bit ARM */
+	unsigned long pending_gen;	/* written before pending is */
+	unsigned long done_gen;		/* loop: store-release */
+	u64 commit_cycle;		/* loop: the cycle it took effect */
+	const char *name;		/* the loop's, for the trace */
 
 	/* Staging: srt_lock. */
 	void *staged_buf;		/* a READY set of kc, or NULL */
@@ -64,17 +74,6 @@ struct srt_loop_chain {
 	u32 staged_params;
 	void *active_buf;		/* set the loop steps; NULL: arena's */
 	u64 gen;			/* commits requested so far */
-
-	/* Hand-off to the loop thread. */
-	struct srt_pset *pending;	/* xchg */
-	/* native words: acquire/release need them on 32-bit ARM */
-	unsigned long pending_gen;	/* written before pending is */
-	unsigned long done_gen;		/* loop: store-release */
-	u64 commit_cycle;		/* loop: the cycle it took effect */
-	u32 nr_params;			/* of the pending set, for the trace */
-	bool tainted;			/* loop: a non-finite step since reset */
-	bool want_reset;		/* loop: reset the chain next cycle */
-	bool committed;			/* srt_lock: a commit happened */
 
 	/* srt_lock; commit N (1-based since the load) in log[(N-1) % size] */
 	u64 log_total;

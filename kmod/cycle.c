@@ -105,7 +105,9 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	unsigned int seq;
 	u64 behind = c->behind;
 
-	memset(c, 0, offsetof(struct srt_cycle_ctx, live));
+	memset(c, 0, offsetof(struct srt_cycle_ctx, live_seq));
+	if (loop->io.n)
+		memset(&c->io, 0, sizeof(c->io));
 	c->behind = behind;
 	if (read_seqcount_begin(&loop->live_seq) != c->live_seq) {
 		do {
@@ -197,7 +199,7 @@ static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	if (srt_io_gone(&loop->io)) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_IO;
-	} else if (c->io.remote_fault) {
+	} else if (loop->io.n && c->io.remote_fault) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_REMOTE;
 	}
@@ -347,7 +349,7 @@ static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
  */
 static void srt_publish_record(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	if (c->io.rd_err | c->io.wr_err | c->io.out_err)
+	if (loop->io.n && (c->io.rd_err | c->io.wr_err | c->io.out_err))
 		c->s.flags |= SRT_CYC_IO;
 	if (loop->region)
 		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
@@ -379,8 +381,10 @@ static void srt_account_chain(struct srt_counters *n,
 	n->chain_ns_sum += r->section_ns;
 	n->chain_sections++;
 	n->chain_steps += r->stepped;
-	n->chain_nonfinite += r->nonfinite;
-	n->chain_bad_inputs += r->bad_input;
+	if (unlikely(r->nonfinite | r->bad_input)) {
+		n->chain_nonfinite += r->nonfinite;
+		n->chain_bad_inputs += r->bad_input;
+	}
 	if (r->committed) {
 		n->chain_commits++;
 		n->commit_cycle = cycle;
@@ -428,6 +432,31 @@ static void srt_trace_io_errors(struct srt_loop *loop,
 	}
 }
 
+/*
+ * The counters a quiet cycle leaves alone (struct srt_counters): added
+ * only in a cycle that overran, dropped periods, ran late, read a clock
+ * going backwards, spun, yielded or saw noise.
+ */
+static void srt_account_rare(struct srt_counters *n,
+			     const struct srt_cycle_ctx *c, bool overrun)
+{
+	const struct srt_cycle_sample *s = &c->s;
+
+	n->missed += c->d.missed;
+	n->overruns += overrun;
+	n->deadline_overruns += c->t.overrun;
+	n->budget_overruns += c->t.budget;
+	n->catchup_cycles += !!(s->flags & SRT_CYC_CATCHUP);
+	n->clock_errors += !!(s->flags & SRT_CYC_CLOCK);
+	n->noise_events += c->noise_events;
+	n->noise_ns += c->noise_ns;
+	n->spin_ns += c->spin_ns;
+	n->spin_reads += c->spin_reads;
+	n->yields += c->yields;
+	n->rcu_yields += c->rcu_yields;
+	n->yields_forced += c->yields_forced;
+}
+
 /* Account: counters, histograms and trace events of this cycle. */
 static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
@@ -439,26 +468,19 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	write_seqcount_begin(&loop->stats_seq);
 	n->cycles++;
 	n->last_cycle = s->cycle;
-	n->missed += c->d.missed;
-	n->overruns += overrun;
-	n->deadline_overruns += c->t.overrun;
-	n->budget_overruns += c->t.budget;
-	n->catchup_cycles += !!(s->flags & SRT_CYC_CATCHUP);
-	n->clock_errors += !!(s->flags & SRT_CYC_CLOCK);
-	n->noise_events += c->noise_events;
-	n->noise_ns += c->noise_ns;
+	if (c->d.missed | overrun | c->noise_events | c->noise_ns |
+	    c->spin_reads | c->spin_ns | c->yields | c->rcu_yields |
+	    c->yields_forced |
+	    (s->flags & (SRT_CYC_CATCHUP | SRT_CYC_CLOCK)))
+		srt_account_rare(n, c, overrun);
 	n->sleep_ns += c->sleep_ns;
-	n->spin_ns += c->spin_ns;
-	n->spin_reads += c->spin_reads;
 	n->post_ns += c->post_ns;
-	n->yields += c->yields;
-	n->rcu_yields += c->rcu_yields;
-	n->yields_forced += c->yields_forced;
 	n->next_deadline_ns = c->d.next_deadline;
 	n->behind = c->d.behind;
 	n->now_ns = s->end_ns;
 	n->runtime_ns = current->se.sum_exec_runtime - n->runtime_start_ns;
-	n->slack_target_ns = loop->slack.slack_ns;
+	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
+		n->slack_target_ns = loop->slack.slack_ns;
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_IRQ], s->irq_latency_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_THREAD], s->thread_latency_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS], c->t.lateness_ns);

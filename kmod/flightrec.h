@@ -62,11 +62,13 @@ struct srt_flight_sigs {
 };
 
 struct srt_flight {
-	struct mutex lock;		/* readers vs rearm and resize */
+	/*
+	 * What every cycle reads and writes comes first, in 64 bytes with
+	 * the selection's count (sigs.nsel): the rest only when triggered.
+	 */
 	void *ring;			/* nr records; changed only stopped */
 	u32 nr;
 	u32 stride;			/* bytes from one record to the next */
-	struct srt_flight_sigs sigs;	/* what each record keeps */
 	/*
 	 * The selection's leading runs, set with sigs: sel[0..in_run) are
 	 * inputs 0, 1, ... and the next out_run are outputs 0, 1, ...  (the
@@ -74,22 +76,24 @@ struct srt_flight {
 	 */
 	u32 in_run;
 	u32 out_run;
-	u32 post;			/* cycles recorded after the trigger */
 	u32 triggers;			/* BIT(SHIELDRT_FLTRIG_*), READ_ONCE */
-	unsigned long manual;		/* bit 0: manual trigger pending */
 	int frozen;			/* see the protocol above */
-	u32 epoch;			/* bumped on every rearm, under lock */
-
+	unsigned long manual;		/* bit 0: manual trigger pending */
 	/* Loop thread while armed; stable while frozen. */
 	u64 written;			/* records since armed */
 	u32 pos;			/* slot of the next record */
-	u32 left;			/* cycles still to record, triggered */
 	bool triggered;
 	bool cut_short;			/* stopped before post cycles passed */
+	struct srt_flight_sigs sigs;	/* what each record keeps */
+
+	u32 post;			/* cycles recorded after the trigger */
+	u32 left;			/* cycles still to record, triggered */
 	u32 why;			/* SHIELDRT_FLTRIG_* */
 	u64 trigger_cycle;
 	u64 trigger_index;		/* record number of the trigger cycle */
 	atomic_t ignored;		/* triggers while triggered or frozen */
+	u32 epoch;			/* bumped on every rearm, under lock */
+	struct mutex lock;		/* readers vs rearm and resize */
 };
 
 /*

@@ -57,14 +57,15 @@ struct srt_io_bind {
 };
 
 struct srt_loop_io {
-	struct list_head node;		/* srt_lock: loops unregister visits */
-	raw_spinlock_t *lock;		/* the loop's I/O lock */
-	const u64 *safe_out;		/* what a provider that leaves writes */
+	/* What every cycle reads, first. */
 	u32 n;
-	struct srt_io_bind b[SRT_IO_MAX_BINDINGS];
-	struct srt_io_bind *trig;	/* mode=external: the trigger */
 	bool staged;			/* a binding has an output stage */
 	bool gone;			/* a provider or a device went away */
+	raw_spinlock_t *lock;		/* the loop's I/O lock */
+	const u64 *safe_out;		/* what a provider that leaves writes */
+	struct list_head node;		/* srt_lock: loops unregister visits */
+	struct srt_io_bind b[SRT_IO_MAX_BINDINGS];
+	struct srt_io_bind *trig;	/* mode=external: the trigger */
 
 	/* External triggers: any context writes, the loop thread reads. */
 	struct task_struct *task;	/* RCU: whom a trigger wakes */

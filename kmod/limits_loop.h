@@ -14,14 +14,18 @@
 
 /* A loop's limits; in struct srt_loop. */
 struct srt_loop_limits {
+	/*
+	 * What every cycle reads comes first: the published generation,
+	 * the loop thread's copy of the table (its "on" bits lead) and the
+	 * generation that copy is of.
+	 */
+	unsigned long gen;		/* bumped after each publish */
+	unsigned long cur_gen;
+	struct srt_limits cur;		/* taken when gen moves */
+
 	/* Published table: written under srt_lock with preemption off. */
 	seqcount_t seq;
 	struct srt_limits pub;
-	unsigned long gen;		/* bumped after each publish */
-
-	/* The loop thread's copy, taken when gen moves. */
-	struct srt_limits cur;
-	unsigned long cur_gen;
 
 	/* Written by the loop thread only, under trip_seq. */
 	seqcount_t trip_seq;

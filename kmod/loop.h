@@ -28,6 +28,7 @@
 #include "slack.h"
 #include "section.h"
 #include "io.h"
+#include "cacheline.h"
 
 struct srt_region;
 #include "timing.h"
@@ -61,41 +62,44 @@ static inline bool srt_metric_kept(const struct srt_config *cfg, u32 m)
 	}
 }
 
-/* Counters written by the loop thread only, read under stats_seq. */
+/*
+ * Counters written by the loop thread only, read under stats_seq.  The
+ * first two 64-byte lines are what a cycle writes every time; the rest
+ * change only when something happens (an overrun, a missed period, a
+ * yield, noise, a spin, an error) and a cycle in which nothing did
+ * leaves their lines alone (srt_account()).
+ */
 struct srt_counters {
 	u64 cycles;		/* cycles run */
 	u64 last_cycle;		/* cycle index of the last one accounted */
-	u64 overruns;		/* cycles that overran deadline or budget */
-	u64 deadline_overruns;
-	u64 budget_overruns;
-	u64 missed;		/* periods dropped (skip, safe, catchup cap) */
-	u64 catchup_cycles;	/* cycles run after their deadline passed */
-	u64 behind;		/* catchup: deadlines past, still to run */
-	u64 noise_events;
-	u64 noise_ns;		/* total time lost to noise */
-	u64 safe_entries;
-	u32 safe_reason;	/* SHIELDRT_SAFE_* of the last entry */
-	u64 clock_errors;	/* a reading went backwards */
-	u64 yields;		/* poll: housekeeping sleeps taken */
-	u64 rcu_yields;		/* poll/hybrid: sleeps for a stuck grace period */
-	u64 yields_forced;	/* of both: no gap before the deadline */
-	u64 first_deadline_ns;
 	u64 next_deadline_ns;	/* first period not yet accounted */
-	u64 start_ns;		/* run start (thread up) */
+	u64 behind;		/* catchup: deadlines past, still to run */
 	u64 now_ns;		/* last accounting time */
-	u64 sleep_ns;		/* time the thread slept in its waits */
-	u64 spin_ns;		/* time it spun in its waits */
-	u64 spin_reads;		/* clock readings those spins took */
-	u64 post_ns;		/* end of outputs to the next wait */
 	u64 runtime_start_ns;	/* task sum_exec_runtime at start */
 	u64 runtime_ns;		/* task sum_exec_runtime since start */
-	u64 slack_target_ns;	/* hybrid: current wake-up lead */
+	u64 sleep_ns;		/* time the thread slept in its waits */
+	u64 post_ns;		/* end of outputs to the next wait */
 	/* chain.c: the FPU section of each cycle (empty one without chain) */
 	u64 chain_sections;
 	u64 chain_ns_sum;
 	u64 chain_ns_min;
 	u64 chain_ns_max;
 	u64 chain_steps;
+	/* what a quiet cycle does not touch */
+	u64 overruns;		/* cycles that overran deadline or budget */
+	u64 deadline_overruns;
+	u64 budget_overruns;
+	u64 missed;		/* periods dropped (skip, safe, catchup cap) */
+	u64 catchup_cycles;	/* cycles run after their deadline passed */
+	u64 clock_errors;	/* a reading went backwards */
+	u64 noise_events;
+	u64 noise_ns;		/* total time lost to noise */
+	u64 spin_ns;		/* time it spun in its waits */
+	u64 spin_reads;		/* clock readings those spins took */
+	u64 yields;		/* poll: housekeeping sleeps taken */
+	u64 rcu_yields;		/* poll/hybrid: sleeps for a stuck grace period */
+	u64 yields_forced;	/* of both: no gap before the deadline */
+	u64 slack_target_ns;	/* hybrid: current wake-up lead */
 	u64 chain_nonfinite;	/* steps a block went NaN/Inf: outputs held */
 	u64 chain_bad_inputs;	/* steps with a NaN/Inf input: previous kept */
 	u64 chain_commits;
@@ -107,6 +111,11 @@ struct srt_counters {
 	u64 triggers;		/* external: triggers taken */
 	u64 triggers_coalesced;	/* arrived while a cycle ran: missed */
 	u64 trigger_timeouts;	/* waits that ended with no trigger */
+	/* set at a run's start, a reset or a safe entry */
+	u64 safe_entries;
+	u32 safe_reason;	/* SHIELDRT_SAFE_* of the last entry */
+	u64 first_deadline_ns;
+	u64 start_ns;		/* run start (thread up) */
 };
 
 /* One cycle's scratch, filled step by step; loop thread only. */
@@ -132,69 +141,60 @@ struct srt_cycle_ctx {
 	u64 sec_start_ns;
 	u64 io_timeout_ns;		/* external: a wait that timed out */
 	struct srt_chain_cycle chain;	/* what the chain section did */
-	struct srt_io_cycle io;		/* what the providers did */
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written
 	 * before they are read in every cycle (live: copied when live_seq
 	 * moved, t and d: by the evaluation, chain_run: by the chain's
 	 * cycle, in: n_in read in, out: n_out computed or echoed, io_buf: a
-	 * provider's read).
+	 * provider's read).  Laid out so that live, then t, d and chain_run,
+	 * then in and then out each start a line (4 signals: 5 lines).
 	 */
-	struct srt_live live;		/* consistent copy for this cycle */
 	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
+	struct srt_live live __aligned(SRT_LINE_BYTES);	/* this cycle's copy */
 	struct srt_timing t;
 	struct srt_decision d;
 	struct srt_kchain_run chain_run; /* set by srt_chain_cycle() */
-	u64 in[SRT_MAX_SIGNALS];	/* inputs as read at cycle start */
-	u64 out[SRT_MAX_SIGNALS];
+	u64 in[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES); /* read at cycle start */
+	u64 out[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES);
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
+	/* cleared every cycle of a loop with providers, else stays 0 */
+	struct srt_io_cycle io;		/* what the providers did */
 };
 
+/*
+ * The members are ordered for the cycle's cache footprint (bench-lines):
+ * what every cycle reads, then what it writes, each group starting a
+ * 64-byte line and each part's hot members at its front, and the cold
+ * state (configuration past its first line, control's bookkeeping, the
+ * flight recorder's selection names, the commit log) after them.
+ */
 struct srt_loop {
-	struct kref ref;
-	struct list_head node;		/* srt_loops, under srt_lock */
-	char name[SRT_NAME_LEN];
+	/*
+	 * Under srt_lock; fixed while the loop runs but for cfg.live.  Its
+	 * first line holds what the cycle reads of it (config.h).
+	 */
+	struct srt_config cfg __aligned(SRT_LINE_BYTES);
 
-	/* Under srt_lock. */
-	struct srt_config cfg;
-	bool dead;			/* destroyed, memory still referenced */
-	struct task_struct *task;
-	u64 cfg_gen;			/* bumped by every reconfigure */
-	u64 slack_gen;			/* the cfg_gen slack learned under */
-	char last_error[SRT_ERR_LEN];
-	void *view;			/* kmod/admin/ only: its debugfs view */
-
-	/* Live parameters: written under srt_lock, read by the loop. */
-	seqcount_t live_seq;
-	struct srt_live live;
-
+	/* Read every cycle, written by control now and then. */
+	seqcount_t live_seq __aligned(SRT_LINE_BYTES);	/* guards live */
 	u32 state;			/* SHIELDRT_STATE_*, READ/WRITE_ONCE */
 	unsigned long requests;		/* SRT_REQ_* bits for the loop thread */
-
-	/* Timer wait: the handler records its latency and wakes the loop. */
-	struct hrtimer timer;
-	bool timer_fired;
-	s64 timer_irq_latency_ns;
+	struct srt_region *region;	/* data plane (region.h), one ref */
+	struct srt_sec_lock *sec_lock;	/* own_lock or a shared one */
 
 	/* The data the cycle works on; see include/shieldrt_cycle.h. */
-	struct srt_signals sig;
-	struct srt_region *region;	/* data plane (region.h), one ref */
-	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
-	struct srt_loop_chain chain;	/* algorithms: chain.h */
-	struct srt_loop_limits limits;	/* output limits: limits_loop.h */
-	struct srt_flight flight;	/* flight recorder: flightrec.h */
-	struct srt_sec_lock own_lock;	/* section.h */
-	struct srt_sec_lock *sec_lock;	/* own_lock or a shared one */
-	struct srt_loop_io io;		/* I/O bindings: io.h */
+	struct srt_signals sig __aligned(SRT_LINE_BYTES);
+	struct srt_loop_chain chain __aligned(SRT_LINE_BYTES);	/* chain.h */
+	struct srt_loop_io io __aligned(SRT_LINE_BYTES);	/* io.h */
+	struct srt_loop_limits limits __aligned(SRT_LINE_BYTES); /* limits_loop.h */
+	struct srt_flight flight __aligned(SRT_LINE_BYTES);	/* flightrec.h */
 
-	/* Written by the loop thread only. */
-	seqcount_t stats_seq;
+	/* Written by the loop thread only: stats_seq guards cnt and hist. */
+	seqcount_t stats_seq __aligned(SRT_LINE_BYTES);
 	struct srt_counters cnt;
 	struct srt_hist hist[SRT_NR_METRICS];
-	u32 *hist_hi;			/* srt_lock: their high words, or NULL */
-	struct work_struct hist_hi_work;	/* allocates them */
-	struct srt_slack slack;
-	struct srt_policy_state pol;
+	/* one line of the loop thread's own words */
+	struct srt_policy_state pol __aligned(SRT_LINE_BYTES);
 	u64 last_yield_ns;
 	/* wait.c, PREEMPT_RCU: the grace period the loop watches */
 	unsigned long rcu_cookie;
@@ -203,8 +203,31 @@ struct srt_loop {
 	u64 rcu_due_ns;			/* a yield due since; 0: none due */
 	u64 prev_end_ns;		/* the last cycle's end_ns; 0: none */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
+	struct srt_cycle_ctx ctx __aligned(SRT_LINE_BYTES);
+
+	/* Timer wait: the handler records its latency and wakes the loop. */
+	struct hrtimer timer;
+	bool timer_fired;
+	s64 timer_irq_latency_ns;
+	struct srt_slack slack;
 	u64 workload_sink;		/* keeps the busy work observable */
-	struct srt_cycle_ctx ctx;
+
+	/* Cold: control's bookkeeping, under srt_lock. */
+	struct kref ref;
+	struct list_head node;		/* srt_loops, under srt_lock */
+	char name[SRT_NAME_LEN];
+	bool dead;			/* destroyed, memory still referenced */
+	struct task_struct *task;
+	u64 cfg_gen;			/* bumped by every reconfigure */
+	u64 slack_gen;			/* the cfg_gen slack learned under */
+	char last_error[SRT_ERR_LEN];
+	void *view;			/* kmod/admin/ only: its debugfs view */
+	/* Live parameters: written under srt_lock, read under live_seq. */
+	struct srt_live live;
+	u64 safe_out[SRT_MAX_SIGNALS];	/* outputs held in safe state */
+	struct srt_sec_lock own_lock;	/* section.h */
+	u32 *hist_hi;			/* srt_lock: their high words, or NULL */
+	struct work_struct hist_hi_work;	/* allocates them */
 };
 
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */

@@ -213,8 +213,10 @@ struct srt_config {
 	char name[SRT_NAME_LEN];
 	int cpu;
 	u32 prio;		/* SCHED_FIFO 1..99 */
+	/* what the cycle reads, in the struct's first 64 bytes */
 	u64 period_ns;		/* set in us: 1 us resolution */
 	u32 mode;		/* SHIELDRT_MODE_* */
+	u32 section;		/* SHIELDRT_SECTION_* */
 	u64 slack_min_ns;	/* hybrid: floor of the adaptive slack */
 	u64 slack_max_ns;	/* hybrid: ceiling; 0: auto */
 	bool align;		/* first deadline on the module epoch grid */
@@ -226,7 +228,6 @@ struct srt_config {
 	u32 flight_post;	/* cycles it records after a trigger */
 	/* which signals a record keeps: "N", "all" or NAME,...; see config.c */
 	char flight_signals[SRT_FLIGHT_SPEC_LEN];
-	u32 section;		/* SHIELDRT_SECTION_* */
 	char lock[SRT_NAME_LEN];	/* shared lock name; "": the loop's own */
 	u32 n_io;
 	struct srt_io_spec io[SRT_IO_MAX_BINDINGS];
