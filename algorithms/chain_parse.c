@@ -67,6 +67,21 @@ static void *arena_alloc(struct srt_arena *a, size_t n)
 	return p;
 }
 
+/*
+ * n bytes on a 64-byte line of their own (the address, not the offset):
+ * the step's signals and their last clean copy start a cache line each.
+ */
+#define SRT_LINE	64
+static void *arena_alloc_line(struct srt_arena *a, size_t n)
+{
+	size_t skip = -(size_t)(a->base + a->used) & (SRT_LINE - 1);
+
+	if (skip > a->size - a->used)
+		return NULL;
+	a->used += skip;
+	return arena_alloc(a, n);
+}
+
 static size_t align_up(size_t n)
 {
 	return (n + SRT_ALIGN - 1) & ~(size_t)(SRT_ALIGN - 1);
@@ -729,13 +744,13 @@ static int wire(struct srt_pctx *x, struct srt_chain *c, struct srt_arena *a)
 	c->n_sig = next;	/* == n_names: each name has one driver */
 	c->sig_name = arena_alloc(a, c->n_sig * sizeof(*c->sig_name));
 	c->sig_driver = arena_alloc(a, c->n_sig * sizeof(*c->sig_driver));
-	c->sig = arena_alloc(a, c->n_sig * sizeof(double));
-	c->good = arena_alloc(a, c->n_sig * sizeof(double));
+	c->sig = arena_alloc_line(a, c->n_sig * sizeof(double));
+	c->good = arena_alloc_line(a, c->n_sig * sizeof(double));
 	if (!c->sig_name || !c->sig_driver || !c->sig || !c->good) {
 		srt_err_set(x->err, 0,
 			    "arena too small: the chain needs more than %u bytes",
 			    (u32)(a->used + c->n_sig * (SRT_IDENT_LEN + 18) +
-				  4 * SRT_ALIGN));
+				  2 * SRT_ALIGN + 2 * SRT_LINE));
 		return SRT_ENOSPC;
 	}
 	for (i = 0; i < x->n_names; i++) {

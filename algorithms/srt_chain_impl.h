@@ -64,27 +64,33 @@ struct srt_step {
 	u32 cfg_off;		/* into srt_pset.cfg */
 };
 
+/*
+ * What srt_chain_step() reads and writes comes first: the counts and
+ * pointers, the statistics, then the compiled order (a few blocks' steps
+ * share the first lines with them); what compiling, introspection and
+ * the rare paths use follows.
+ */
 struct srt_chain {
+	u32 n_blk, n_sig, n_in, n_out;
+	u32 n_upd;
+	double *sig;
+	double *good;		/* signals after the last clean step */
+	struct srt_inst *blk;
+	struct srt_pset *active;
+	struct srt_chain_stats st;
+	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
+	u16 out_sig[SRT_MAX_IO];
+	u16 upd[SRT_MAX_BLOCKS];	/* blocks that take update() */
+	double buf[SRT_MAX_PORTS];	/* gathered inputs of one block */
 	u32 magic;
 	u32 period_ns;
 	double dt;
-	u32 n_blk, n_sig, n_in, n_out;
 	u32 n_vals, n_cnt, cfg_bytes;
 	size_t bytes;
-	struct srt_inst *blk;
 	char (*sig_name)[SRT_IDENT_LEN];
 	s16 *sig_driver;	/* block index, -1 for chain inputs */
-	double *sig;
-	double *good;		/* signals after the last clean step */
 	u16 order[SRT_MAX_BLOCKS];	/* step order */
-	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
-	u16 upd[SRT_MAX_BLOCKS];	/* blocks that take update() */
-	u32 n_upd;
 	u16 in_sig[SRT_MAX_IO];
-	u16 out_sig[SRT_MAX_IO];
-	struct srt_pset *active;
-	struct srt_chain_stats st;
-	double buf[SRT_MAX_PORTS];	/* gathered inputs of one block */
 };
 
 static inline void srt_pview_of(const struct srt_chain *c,
