@@ -94,29 +94,26 @@ static u64 srt_run_begin(struct srt_loop *loop)
 }
 
 /*
- * Take this cycle's parameters and act on requests from control.  The
- * live parameters are copied again only when live_seq moved since the
- * last copy: an even count that did not change means no write began since
- * that copy was taken whole, so it still equals loop->live.
+ * The live parameters changed since this loop's copy: copy them again,
+ * whole.  Out of line, as are the requests below: most cycles have
+ * neither, and their code would sit between the hot steps.
  */
-static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
-			    u64 deadline, u64 cycle)
+static noinline void srt_cycle_take_live(struct srt_loop *loop,
+					 struct srt_cycle_ctx *c)
 {
 	unsigned int seq;
-	u64 behind = c->behind;
 
-	memset(c, 0, offsetof(struct srt_cycle_ctx, live_seq));
-	if (loop->io.n)
-		memset(&c->io, 0, sizeof(c->io));
-	c->behind = behind;
-	if (read_seqcount_begin(&loop->live_seq) != c->live_seq) {
-		do {
-			seq = read_seqcount_begin(&loop->live_seq);
-			c->live = loop->live;
-		} while (read_seqcount_retry(&loop->live_seq, seq));
-		c->live_seq = seq;
-	}
+	do {
+		seq = read_seqcount_begin(&loop->live_seq);
+		c->live = loop->live;
+	} while (read_seqcount_retry(&loop->live_seq, seq));
+	c->live_seq = seq;
+}
 
+/* Requests from control: zero the stats, leave safe state. */
+static noinline void srt_cycle_requests(struct srt_loop *loop, u64 deadline,
+					u64 cycle)
+{
 	if (test_and_clear_bit(SRT_REQ_RESET, &loop->requests)) {
 		srt_loop_reset_stats(loop);
 		preempt_disable();
@@ -136,11 +133,32 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 		WRITE_ONCE(loop->state, SHIELDRT_STATE_RUNNING);
 		trace_safe_state(loop->name, cycle, false, SHIELDRT_SAFE_RESUME, 0);
 	}
+}
+
+/*
+ * Take this cycle's parameters and act on requests from control.  The
+ * live parameters are copied again only when live_seq moved since the
+ * last copy: an even count that did not change means no write began since
+ * that copy was taken whole, so it still equals loop->live.  Of the
+ * context, only what a step adds to or may leave unset is cleared
+ * (struct srt_cycle_ctx says which).
+ */
+static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
+			    u64 deadline, u64 cycle)
+{
+	memset(&c->cleared, 0, sizeof(c->cleared));
+	if (loop->io.n)
+		memset(&c->io, 0, sizeof(c->io));
+	if (unlikely(read_seqcount_begin(&loop->live_seq) != c->live_seq))
+		srt_cycle_take_live(loop, c);
+	if (unlikely(READ_ONCE(loop->requests)))
+		srt_cycle_requests(loop, deadline, cycle);
 	c->safe = READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE;
 	c->s.cycle = cycle;
 	c->s.deadline_ns = deadline;
-	if (c->behind)
-		c->s.flags |= SRT_CYC_CATCHUP;
+	c->s.flags = c->behind ? SRT_CYC_CATCHUP : 0;
+	/* a record published before the section closes says 0 */
+	c->s.section_ns = 0;
 }
 
 /*
@@ -437,8 +455,9 @@ static void srt_trace_io_errors(struct srt_loop *loop,
  * only in a cycle that overran, dropped periods, ran late, read a clock
  * going backwards, spun, yielded or saw noise.
  */
-static void srt_account_rare(struct srt_counters *n,
-			     const struct srt_cycle_ctx *c, bool overrun)
+static noinline void srt_account_rare(struct srt_counters *n,
+				      const struct srt_cycle_ctx *c,
+				      bool overrun)
 {
 	const struct srt_cycle_sample *s = &c->s;
 
@@ -548,8 +567,11 @@ static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
 
-	/* Nothing to close: the work's end (end_ns) is the section's. */
-	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held)
+	/*
+	 * Nothing to close: the work's end (end_ns) is the section's, but
+	 * for a loop with an output stage, whose work ends after it.
+	 */
+	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held && !loop->io.staged)
 		c->s.section_ns = c->s.end_ns - c->sec_start_ns;
 	else
 		c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
@@ -567,8 +589,8 @@ static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
  * provider is gone, or with policy=safe, and its providers get the safe
  * values, since no cycle will write them.
  */
-static void srt_trigger_timeout(struct srt_loop *loop,
-				struct srt_cycle_ctx *c)
+static noinline void srt_trigger_timeout(struct srt_loop *loop,
+					 struct srt_cycle_ctx *c)
 {
 	bool gone = srt_io_gone(&loop->io);
 

@@ -15,6 +15,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
+#include <linux/stddef.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include "chain.h"
@@ -120,27 +121,38 @@ struct srt_counters {
 
 /* One cycle's scratch, filled step by step; loop thread only. */
 struct srt_cycle_ctx {
+	/*
+	 * Written before they are read in every cycle: s by the steps (its
+	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
+	 * set by the wait, the times by the section and the evaluation),
+	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
+	 * sec_start_ns and fpu_held by the section's opening, io_timeout_ns
+	 * by a wait that timed out; behind carries over from the last cycle.
+	 */
 	struct srt_cycle_sample s;
 	u32 n_in, n_out;
 	u64 behind;			/* deadlines still past, from last cycle */
-	u64 noise_events;
-	u64 noise_ns;
-	u64 sleep_ns;
-	u64 spin_ns;
-	u64 spin_reads;
-	u64 post_ns;			/* the last cycle's, see srt_wait() */
-	u64 wait_end_ns;		/* the wait's last clock reading; 0: none */
-	u64 yields;
-	u64 rcu_yields;
-	u64 yields_forced;
-	bool clock_back;
-	bool safe;			/* loop was in safe state this cycle */
-	u32 safe_why;			/* SHIELDRT_SAFE_* */
-	bool want_safe;
-	bool fpu_held;			/* the section opened the FPU */
 	u64 sec_start_ns;
 	u64 io_timeout_ns;		/* external: a wait that timed out */
-	struct srt_chain_cycle chain;	/* what the chain section did */
+	bool safe;			/* loop was in safe state this cycle */
+	bool fpu_held;			/* the section opened the FPU */
+	/* Cleared by srt_cycle_begin(), every cycle. */
+	struct_group(cleared,
+		u64 noise_events;
+		u64 noise_ns;
+		u64 sleep_ns;
+		u64 spin_ns;
+		u64 spin_reads;
+		u64 post_ns;			/* the last cycle's, see srt_wait() */
+		u64 wait_end_ns;		/* the wait's last clock reading; 0: none */
+		u64 yields;
+		u64 rcu_yields;
+		u64 yields_forced;
+		bool clock_back;
+		bool want_safe;
+		u32 safe_why;			/* SHIELDRT_SAFE_* */
+		struct srt_chain_cycle chain;	/* what the chain section did */
+	);
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written
 	 * before they are read in every cycle (live: copied when live_seq
