@@ -176,9 +176,9 @@ struct srt_cycle_ctx {
 /*
  * The members are ordered for the cycle's cache footprint (bench-lines):
  * what every cycle reads, then what it writes, each group starting a
- * 64-byte line and each part's hot members at its front, and the cold
- * state (configuration past its first line, control's bookkeeping, the
- * flight recorder's selection names, the commit log) after them.
+ * 64-byte line, and control's bookkeeping last.  A part keeps its own
+ * cold members (the flight recorder's selection names, the commit log)
+ * after its hot ones, as the configuration does after its first line.
  */
 struct srt_loop {
 	/*
