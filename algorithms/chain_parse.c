@@ -12,6 +12,7 @@
  * parameter set is prepared.  Any error rejects the whole text.
  */
 #include "srt_chain_impl.h"
+#include "../include/shieldrt_cacheline.h"
 
 #define MAX_TOK		80
 #define NO_DRIVER	(-1)
@@ -71,10 +72,9 @@ static void *arena_alloc(struct srt_arena *a, size_t n)
  * n bytes on a 64-byte line of their own (the address, not the offset):
  * the step's signals and their last clean copy start a cache line each.
  */
-#define SRT_LINE	64
 static void *arena_alloc_line(struct srt_arena *a, size_t n)
 {
-	size_t skip = -(size_t)(a->base + a->used) & (SRT_LINE - 1);
+	size_t skip = -(size_t)(a->base + a->used) & (SRT_LINE_BYTES - 1);
 
 	if (skip > a->size - a->used)
 		return NULL;
@@ -750,7 +750,7 @@ static int wire(struct srt_pctx *x, struct srt_chain *c, struct srt_arena *a)
 		srt_err_set(x->err, 0,
 			    "arena too small: the chain needs more than %u bytes",
 			    (u32)(a->used + c->n_sig * (SRT_IDENT_LEN + 18) +
-				  2 * SRT_ALIGN + 2 * SRT_LINE));
+				  2 * SRT_ALIGN + 2 * SRT_LINE_BYTES));
 		return SRT_ENOSPC;
 	}
 	for (i = 0; i < x->n_names; i++) {

@@ -29,7 +29,7 @@
 #include "slack.h"
 #include "section.h"
 #include "io.h"
-#include "cacheline.h"
+#include "shieldrt_cacheline.h"
 
 struct srt_region;
 #include "timing.h"

@@ -26,7 +26,7 @@
 #include <linux/bitops.h>
 #include <linux/limits.h>
 #include <linux/types.h>
-#include "cacheline.h"
+#include "shieldrt_cacheline.h"
 
 #define SRT_HIST_SUB_BITS	7
 #define SRT_HIST_LINEAR		(2U << SRT_HIST_SUB_BITS)

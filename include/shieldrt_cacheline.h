@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The line size the cycle's layout is made for.  A fixed 64 bytes, not
+ * The line size the cycle's layout is made for, by the module (kmod/)
+ * and the chain library (algorithms/) alike.  A fixed 64 bytes, not
  * the kernel's L1_CACHE_BYTES or SMP_CACHE_BYTES: those are a build's
  * upper bound (128 on some ARM configurations), while x86 and the ARM
  * cores from the Cortex-A15 and A53 on fetch 64 bytes at a time (a
