@@ -27,6 +27,15 @@ static u32 first_nonfinite(const double *sig, u32 i)
 	return i;
 }
 
+/*
+ * The signals are double-buffered: a step computes into c->sig while
+ * c->good holds the last clean step's values.  A clean step swaps the two
+ * (no copy); a step that went NaN/Inf copies the clean values back over
+ * the work buffer, so a block never reads a non-finite leftover.  Every
+ * signal a feedthrough block reads is written earlier in the same step;
+ * a block without feedthrough ignores its inputs in step() (they may be
+ * an older step's, but finite).
+ */
 int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 {
 	/* read once: a commit between steps cannot tear this step */
@@ -38,13 +47,17 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 	int status = 0;
 	u32 i, k, n;
 
-	/* The chain's inputs are signals 0 .. n_in - 1 (wire()). */
+	/*
+	 * The chain's inputs are signals 0 .. n_in - 1 (wire()); one that is
+	 * not finite keeps its last clean value.
+	 */
 	for (i = 0; i < n_in; i++) {
 		u64 v = in[i];
 
 		if (srt_bits_finite(v)) {
 			sig[i] = srt_from_bits(v);
 		} else {
+			sig[i] = good[i];
 			status |= SRT_STEP_BAD_INPUT;
 			c->st.bad_inputs++;
 		}
@@ -85,11 +98,12 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 			sig[i] = good[i];
 		status |= SRT_STEP_NONFINITE;
 	} else {
-		for (i = 0; i < n_sig; i++)
-			good[i] = sig[i];
+		c->good = sig;
+		c->sig = good;
+		good = sig;
 	}
 	for (i = 0; i < n_out; i++)
-		out[i] = srt_to_bits(sig[c->out_sig[i]]);
+		out[i] = srt_to_bits(good[c->out_sig[i]]);
 	c->st.steps++;
 	return status;
 }

@@ -73,8 +73,8 @@ struct srt_step {
 struct srt_chain {
 	u32 n_blk, n_sig, n_in, n_out;
 	u32 n_upd;
-	double *sig;
-	double *good;		/* signals after the last clean step */
+	double *sig;		/* the step's work buffer */
+	double *good;		/* the last clean step's; swapped (chain_run.c) */
 	struct srt_inst *blk;
 	struct srt_pset *active;
 	struct srt_chain_stats st;
