@@ -326,9 +326,9 @@ void srt_chain_request_reset(struct srt_loop_chain *ch)
 		ch->want_reset = true;
 }
 
-/* Loop thread: answer a commit request taken at cycle @cycle. */
-static void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
-			  struct srt_region *region)
+/* Out of line: srt_chain_cycle() is inlined into the cycle. */
+noinline void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
+			     struct srt_region *region)
 {
 	unsigned long gen = ch->pending_gen;
 
@@ -342,57 +342,3 @@ static void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
 	smp_store_release(&ch->done_gen, gen);
 }
 
-/*
- * The chain part of one cycle, in ONE FPU section: a pending reset, a
- * pending commit (so this cycle's step already uses the new set), then
- * the step unless @step is false (safe state).  Without a chain, and with
- * fpu_empty set, an empty section is entered instead (benchmark
- * baseline).  It takes no clock reading of its own: the cycle times it
- * with its own (srt_chain_cycle.section_ns).  The request to
- * srt_kchain_run() lives in the caller's cycle context, not on the stack,
- * where the kernels' INIT_STACK_ALL_ZERO would clear it and a stack
- * canary guard it every cycle.
- */
-void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
-		     struct srt_chain_cycle *r, u64 cycle,
-		     struct srt_region *region)
-{
-	struct srt_kchain *kc = ch->kc;
-
-	if (!kc) {
-		if (!READ_ONCE(ch->fpu_empty))
-			return;
-		if (!run->fpu_held) {
-			srt_fpu_begin();
-			srt_fpu_end();
-		}
-		r->ran = true;
-		return;
-	}
-	run->commit = NULL;
-	/* Pairs with the writer's store-release in srt_commit_running(). */
-	if (READ_ONCE(ch->pending))
-		run->commit = xchg(&ch->pending, NULL);
-	run->reset = ch->want_reset;
-
-	srt_kchain_run(kc, run);
-
-	if (run->reset) {
-		ch->want_reset = false;
-		ch->tainted = false;
-	}
-	r->ran = true;
-	r->stepped = run->step;
-	r->bad_input = run->bad_input;
-	r->nonfinite = run->nonfinite;
-	/* else they stay 0 (the context is cleared every cycle) */
-	if (run->nonfinite) {
-		r->bad_signal = run->bad_signal;
-		r->bad_block = run->bad_block;
-		ch->tainted = true;
-	}
-	if (run->commit) {
-		r->committed = run->committed;
-		srt_chain_ack(ch, cycle, run->committed, region);
-	}
-}

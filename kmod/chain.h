@@ -25,6 +25,8 @@
 #ifndef SHIELDRT_CHAIN_H
 #define SHIELDRT_CHAIN_H
 
+#include <linux/atomic.h>
+#include <linux/compiler.h>
 #include <linux/types.h>
 #include "uapi/shieldrt.h"
 #include "blocks_api.h"
@@ -123,14 +125,68 @@ void srt_chain_release(struct srt_loop_chain *ch);
 /* Any context. */
 void srt_chain_set_fpu_empty(struct srt_loop_chain *ch, bool on);
 
-/*
- * Loop thread.  The caller fills @run's fpu_held, step, in and out; the
- * section's outcome goes to @r, a commit's cycle to @region too.
- */
-void srt_chain_cycle(struct srt_loop_chain *ch, struct srt_kchain_run *run,
-		     struct srt_chain_cycle *r, u64 cycle,
-		     struct srt_region *region);
 bool srt_chain_wants_fpu(const struct srt_loop_chain *ch);
 void srt_chain_request_reset(struct srt_loop_chain *ch);
+/* Loop thread: answer a commit request taken at cycle @cycle. */
+void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
+		   struct srt_region *region);
+
+/*
+ * Loop thread: the chain part of one cycle, in ONE FPU section: a pending
+ * reset, a pending commit (so this cycle's step already uses the new
+ * set), then the step unless run->step is false (safe state).  Without a
+ * chain, and with fpu_empty set, an empty section is entered instead
+ * (benchmark baseline).  The caller fills @run's fpu_held, step, in and
+ * out; the outcome goes to @r, a commit's cycle to @region too.  It takes
+ * no clock reading of its own: the cycle times it with its own
+ * (srt_chain_cycle.section_ns).  Inline, so the cycle makes one call for
+ * its chain (srt_kchain_run()), whose request lives in the cycle context,
+ * not on the stack, where the kernels' INIT_STACK_ALL_ZERO would clear it
+ * and a stack canary guard it every cycle.
+ */
+static inline void srt_chain_cycle(struct srt_loop_chain *ch,
+				   struct srt_kchain_run *run,
+				   struct srt_chain_cycle *r, u64 cycle,
+				   struct srt_region *region)
+{
+	struct srt_kchain *kc = ch->kc;
+
+	if (!kc) {
+		if (!READ_ONCE(ch->fpu_empty))
+			return;
+		if (!run->fpu_held) {
+			srt_fpu_begin();
+			srt_fpu_end();
+		}
+		r->ran = true;
+		return;
+	}
+	run->commit = NULL;
+	/* Pairs with the writer's store-release in srt_commit_running(). */
+	if (READ_ONCE(ch->pending))
+		run->commit = xchg(&ch->pending, NULL);
+	run->reset = ch->want_reset;
+
+	srt_kchain_run(kc, run);
+
+	if (unlikely(run->reset)) {
+		ch->want_reset = false;
+		ch->tainted = false;
+	}
+	r->ran = true;
+	r->stepped = run->step;
+	r->bad_input = run->bad_input;
+	r->nonfinite = run->nonfinite;
+	/* else they stay 0 (the context is cleared every cycle) */
+	if (unlikely(run->nonfinite)) {
+		r->bad_signal = run->bad_signal;
+		r->bad_block = run->bad_block;
+		ch->tainted = true;
+	}
+	if (unlikely(run->commit)) {
+		r->committed = run->committed;
+		srt_chain_ack(ch, cycle, run->committed, region);
+	}
+}
 
 #endif /* SHIELDRT_CHAIN_H */

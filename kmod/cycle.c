@@ -169,16 +169,17 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
  */
 static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	u32 i;
+	u32 i, n;
 
 	if (loop->region)
 		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
 	if (loop->io.n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
 				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
-	c->n_in = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
+	n = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
+	c->n_in = n;
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
-	for (i = 0; i < c->n_in; i++)
+	for (i = 0; i < n; i++)
 		c->in[i] = READ_ONCE(loop->sig.in[i]);
 }
 
@@ -269,16 +270,22 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
 
 /*
  * Check outputs: a NaN or infinity never leaves the loop, nor does a value
- * outside its output limits (limits_loop.c).
+ * outside its output limits (limits_loop.c).  A chain that stepped has
+ * checked every signal it computed (srt_chain_step(): a non-finite step
+ * hands out its last clean values and says so, as c->chain.nonfinite);
+ * the outputs of an echo are scanned here, all at once.
  */
 static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	u32 i;
+	u32 i, n = c->n_out;
+	u64 bad = 0;
 
 	if (c->safe || c->want_safe)
 		return;
-	for (i = 0; i < c->n_out; i++) {
-		if (!srt_bits_finite(c->out[i])) {
+	if (!c->chain.stepped) {
+		for (i = 0; i < n; i++)
+			bad |= srt_bits_nonfinite(c->out[i]);
+		if (bad & SRT_F64_SIGN_BIT) {
 			c->want_safe = true;
 			c->safe_why = SHIELDRT_SAFE_NONFINITE;
 			return;
@@ -338,10 +345,10 @@ static void srt_cycle_end(struct srt_loop *loop, struct srt_cycle_ctx *c)
 static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	bool safe = c->safe || c->want_safe;
-	u32 i;
+	u32 i, n = c->n_out;
 
 	if (!safe)
-		for (i = 0; i < c->n_out; i++)
+		for (i = 0; i < n; i++)
 			WRITE_ONCE(loop->sig.out[i], c->out[i]);
 	if (loop->io.n)
 		srt_io_cycle_write(&loop->io, &c->io,

@@ -53,7 +53,7 @@ static void srt_limits_take(struct srt_loop_limits *ll, unsigned long gen,
  * is past its limits, before this cycle publishes anything; the first
  * offender is recorded and traced.
  */
-int srt_limits_cycle(struct srt_loop_limits *ll, const char *name,
+int srt_limits_check(struct srt_loop_limits *ll, const char *name,
 		     u64 cycle, const u64 *out, u32 n_out)
 {
 	/* Pairs with the smp_store_release() in srt_limits_publish(). */
@@ -90,7 +90,7 @@ static void srt_limits_publish(struct srt_loop_limits *ll,
 	ll->pub = *l;
 	write_seqcount_end(&ll->seq);
 	preempt_enable();
-	/* Pairs with the smp_load_acquire() in srt_limits_cycle(). */
+	/* Pairs with the loads in srt_limits_cycle() and srt_limits_check(). */
 	smp_store_release(&ll->gen, ll->gen + 1);
 }
 

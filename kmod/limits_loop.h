@@ -8,6 +8,7 @@
 #ifndef SHIELDRT_LIMITS_LOOP_H
 #define SHIELDRT_LIMITS_LOOP_H
 
+#include <asm/barrier.h>
 #include <linux/seqlock.h>
 #include <linux/types.h>
 #include "limits.h"
@@ -51,12 +52,24 @@ struct srt_limits_trip {
 #define SRT_LIMITS_TEXT_MAX	4096
 
 void srt_limits_loop_init(struct srt_loop_limits *ll);
+/* srt_limits_cycle()'s work when a table is new or in force. */
+int srt_limits_check(struct srt_loop_limits *ll, const char *name,
+		     u64 cycle, const u64 *out, u32 n_out);
+
 /*
  * Loop thread, cycle @cycle of loop @name: the first of @n_out outputs
- * past its limits (recorded and traced as a trip), or -1.
+ * past its limits (recorded and traced as a trip), or -1.  Inline is only
+ * the usual cycle's test: no new table, and none in force.
  */
-int srt_limits_cycle(struct srt_loop_limits *ll, const char *name,
-		     u64 cycle, const u64 *out, u32 n_out);
+static inline int srt_limits_cycle(struct srt_loop_limits *ll,
+				   const char *name, u64 cycle, const u64 *out,
+				   u32 n_out)
+{
+	/* Pairs with the smp_store_release() in srt_limits_publish(). */
+	if (smp_load_acquire(&ll->gen) == ll->cur_gen && !ll->cur.on)
+		return -1;
+	return srt_limits_check(ll, name, cycle, out, n_out);
+}
 /*
  * srt_lock held: apply limits lines for a loop of @n_out outputs whole,
  * or change nothing and say why in @err.
