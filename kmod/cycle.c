@@ -509,7 +509,9 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 		n->slack_target_ns = loop->slack.slack_ns;
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_IRQ], s->irq_latency_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_THREAD], s->thread_latency_ns);
-	srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS], c->t.lateness_ns);
+	if (srt_metric_stored(&loop->cfg, SHIELDRT_M_LATENESS))
+		srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS],
+				    c->t.lateness_ns);
 	srt_hist_add(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
 	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
 		srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);

@@ -137,13 +137,16 @@ void srt_loop_put(struct srt_loop *loop)
 }
 EXPORT_SYMBOL_GPL(srt_loop_put);
 
-/* The metrics this configuration keeps, a bit each (srt_metric_kept()). */
-static u32 srt_hist_kept_mask(const struct srt_config *cfg)
+/*
+ * The metrics with buckets of their own in this configuration, a bit each
+ * (srt_metric_stored()).
+ */
+static u32 srt_hist_stored_mask(const struct srt_config *cfg)
 {
 	u32 m, kept = 0;
 
 	for (m = 0; m < SRT_NR_METRICS; m++)
-		if (srt_metric_kept(cfg, m))
+		if (srt_metric_stored(cfg, m))
 			kept |= BIT(m);
 	return kept;
 }
@@ -156,7 +159,7 @@ static u32 srt_hist_kept_mask(const struct srt_config *cfg)
 static_assert(SHIELDRT_M_IRQ == 0);
 static u32 *srt_hist_alloc(const struct srt_config *cfg)
 {
-	return kvcalloc(hweight32(srt_hist_kept_mask(cfg)) * cfg->hist_buckets,
+	return kvcalloc(hweight32(srt_hist_stored_mask(cfg)) * cfg->hist_buckets,
 			sizeof(u32), GFP_KERNEL);
 }
 
@@ -190,7 +193,7 @@ static void srt_hist_hi_work(struct work_struct *work)
 	int i;
 
 	mutex_lock(&srt_lock);
-	kept = srt_hist_kept_mask(&loop->cfg);
+	kept = srt_hist_stored_mask(&loop->cfg);
 	nr = loop->cfg.hist_buckets;
 	for (i = 0; i < SRT_NR_METRICS; i++)
 		asked |= READ_ONCE(loop->hist[i].hi_asked);
@@ -229,7 +232,7 @@ static void srt_hist_want_hi(void *arg)
 /* What the loop's allocations take now, part by part (srt_lock held). */
 void srt_loop_mem(struct srt_loop *loop, u64 *mem)
 {
-	u32 kept = hweight32(srt_hist_kept_mask(&loop->cfg));
+	u32 kept = hweight32(srt_hist_stored_mask(&loop->cfg));
 	size_t words = (size_t)kept * loop->cfg.hist_buckets;
 
 	lockdep_assert_held(&srt_lock);
@@ -249,7 +252,7 @@ void srt_loop_mem(struct srt_loop *loop, u64 *mem)
  */
 static u32 *srt_hist_attach(struct srt_loop *loop, u32 *buckets)
 {
-	u32 nr = loop->cfg.hist_buckets, kept = srt_hist_kept_mask(&loop->cfg);
+	u32 nr = loop->cfg.hist_buckets, kept = srt_hist_stored_mask(&loop->cfg);
 	u32 *old_hi = loop->hist_hi;
 	int i;
 
@@ -809,7 +812,7 @@ int srt_loop_reconfigure(struct srt_loop *loop, const struct srt_config *cfg,
 	if (ret)
 		goto out_unlock;
 	if (cfg->hist_buckets != loop->cfg.hist_buckets ||
-	    srt_hist_kept_mask(cfg) != srt_hist_kept_mask(&loop->cfg)) {
+	    srt_hist_stored_mask(cfg) != srt_hist_stored_mask(&loop->cfg)) {
 		buckets = srt_hist_alloc(cfg);
 		if (!buckets) {
 			snprintf(err, errlen, "out of memory");

@@ -64,6 +64,27 @@ static inline bool srt_metric_kept(const struct srt_config *cfg, u32 m)
 }
 
 /*
+ * The histogram a kept metric is counted in.  In modes hrtimer and poll
+ * the wait's target is the deadline and the cycle starts at the wait's
+ * last reading (wait.c), so a cycle's lateness is its thread latency,
+ * value for value: the cycle adds that sample once, to Thread, and
+ * Lateness is read from there.  Every other metric has its own.
+ */
+static inline u32 srt_metric_hist(const struct srt_config *cfg, u32 m)
+{
+	if (m == SHIELDRT_M_LATENESS && (cfg->mode == SHIELDRT_MODE_HRTIMER ||
+					 cfg->mode == SHIELDRT_MODE_POLL))
+		return SHIELDRT_M_THREAD;
+	return m;
+}
+
+/* A kept metric with buckets of its own (srt_metric_hist()). */
+static inline bool srt_metric_stored(const struct srt_config *cfg, u32 m)
+{
+	return srt_metric_kept(cfg, m) && srt_metric_hist(cfg, m) == m;
+}
+
+/*
  * Counters written by the loop thread only, read under stats_seq.  The
  * first two 64-byte lines are what a cycle writes every time; the rest
  * change only when something happens (an overrun, a missed period, a
@@ -241,6 +262,13 @@ struct srt_loop {
 	u32 *hist_hi;			/* srt_lock: their high words, or NULL */
 	struct work_struct hist_hi_work;	/* allocates them */
 };
+
+/* The histogram readers take metric @m from (srt_metric_hist()). */
+static inline const struct srt_hist *srt_loop_hist(const struct srt_loop *loop,
+						   u32 m)
+{
+	return &loop->hist[srt_metric_hist(&loop->cfg, m)];
+}
 
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
 #define SRT_REQ_RESET	1	/* zero stats at the next cycle */

@@ -363,7 +363,7 @@ static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 	r->period_ns = loop->cfg.period_ns;
 	r->duration_ns = srt_run_duration(&c);
 	for (i = 0; i < SRT_NR_METRICS; i++)
-		srt_metric_fill(&loop->hist[i], &r->metric[i]);
+		srt_metric_fill(srt_loop_hist(loop, i), &r->metric[i]);
 	need = SRT_NR_METRICS * nb;
 	if (r->buckets && r->buckets_len < need)
 		ret = -ENOSPC;
@@ -371,7 +371,7 @@ static long srt_ioc_hist(const struct srt_ioc *ioc, void *req)
 		for (i = 0; i < SRT_NR_METRICS; i++)
 			for (b = 0; b < nb; b++)
 				buf[i * nb + b] =
-					srt_hist_bucket(&loop->hist[i], b);
+					srt_hist_bucket(srt_loop_hist(loop, i), b);
 	mutex_unlock(&srt_lock);
 	srt_loop_put(loop);
 	if (!ret && r->buckets &&

@@ -119,7 +119,7 @@ void srt_stats_fill(struct srt_loop *loop, struct shieldrt_stats_req *st)
 	st->trigger_timeouts = c.trigger_timeouts;
 	st->triggers_rejected = atomic_long_read(&loop->io.rejected);
 	for (i = 0; i < SRT_NR_METRICS; i++)
-		srt_metric_fill(&loop->hist[i], &st->metric[i]);
+		srt_metric_fill(srt_loop_hist(loop, i), &st->metric[i]);
 	srt_loop_mem(loop, st->mem);
 	for (i = 0; i < SRT_NR_MEM; i++)
 		st->mem_bytes += st->mem[i];

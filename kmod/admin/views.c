@@ -227,7 +227,7 @@ static void srt_hist_row(struct seq_file *m, const char *label,
 
 	seq_printf(m, "%-8s", label);
 	for (i = 0; i < SRT_NR_METRICS; i++)
-		seq_printf(m, " %12llu", get(&loop->hist[i]));
+		seq_printf(m, " %12llu", get(srt_loop_hist(loop, i)));
 	seq_putc(m, '\n');
 }
 
@@ -272,13 +272,13 @@ static void srt_hist_show(struct seq_file *m, struct srt_loop *loop)
 		u64 any = 0;
 
 		for (i = 0; i < SRT_NR_METRICS; i++)
-			any |= srt_hist_bucket(&loop->hist[i], b);
+			any |= srt_hist_bucket(srt_loop_hist(loop, i), b);
 		if (!any)
 			continue;
 		seq_printf(m, "%-8llu", srt_hist_bucket_lo(b) << loop->hist[0].unit_shift);
 		for (i = 0; i < SRT_NR_METRICS; i++)
 			seq_printf(m, " %12llu",
-				   srt_hist_bucket(&loop->hist[i], b));
+				   srt_hist_bucket(srt_loop_hist(loop, i), b));
 		seq_putc(m, '\n');
 	}
 	srt_hist_row(m, "over:", loop, srt_get_over);
