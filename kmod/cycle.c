@@ -146,6 +146,8 @@ static noinline void srt_cycle_requests(struct srt_loop *loop, u64 deadline,
 static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
 			    u64 deadline, u64 cycle)
 {
+	if (c->spun)
+		memset(&c->spin_etc, 0, sizeof(c->spin_etc));
 	memset(&c->cleared, 0, sizeof(c->cleared));
 	if (loop->io.n)
 		memset(&c->io, 0, sizeof(c->io));
@@ -169,7 +171,7 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
  */
 static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	u32 i, n;
+	unsigned long i, n;	/* native: no index widened each time */
 
 	if (loop->region)
 		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
@@ -345,7 +347,7 @@ static void srt_cycle_end(struct srt_loop *loop, struct srt_cycle_ctx *c)
 static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	bool safe = c->safe || c->want_safe;
-	u32 i, n = c->n_out;
+	unsigned long i, n = c->n_out;	/* native, as in srt_read_inputs() */
 
 	if (!safe)
 		for (i = 0; i < n; i++)
@@ -460,7 +462,7 @@ static void srt_trace_io_errors(struct srt_loop *loop,
 /*
  * The counters a quiet cycle leaves alone (struct srt_counters): added
  * only in a cycle that overran, dropped periods, ran late, read a clock
- * going backwards, spun, yielded or saw noise.
+ * going backwards, or spun (a spin's noise and a yield included).
  */
 static noinline void srt_account_rare(struct srt_counters *n,
 				      const struct srt_cycle_ctx *c,
@@ -494,9 +496,7 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	write_seqcount_begin(&loop->stats_seq);
 	n->cycles++;
 	n->last_cycle = s->cycle;
-	if (c->d.missed | overrun | c->noise_events | c->noise_ns |
-	    c->spin_reads | c->spin_ns | c->yields | c->rcu_yields |
-	    c->yields_forced |
+	if (c->d.missed | overrun | c->spun |
 	    (s->flags & (SRT_CYC_CATCHUP | SRT_CYC_CLOCK)))
 		srt_account_rare(n, c, overrun);
 	n->sleep_ns += c->sleep_ns;

@@ -159,20 +159,28 @@ struct srt_cycle_ctx {
 	bool fpu_held;			/* the section opened the FPU */
 	/* Cleared by srt_cycle_begin(), every cycle. */
 	struct_group(cleared,
-		u64 noise_events;
-		u64 noise_ns;
 		u64 sleep_ns;
-		u64 spin_ns;
-		u64 spin_reads;
 		u64 post_ns;			/* the last cycle's, see srt_wait() */
 		u64 wait_end_ns;		/* the wait's last clock reading; 0: none */
+		bool clock_back;
+		bool want_safe;
+		bool spun;			/* spin_etc below was added to */
+		u32 safe_why;			/* SHIELDRT_SAFE_* */
+		struct srt_chain_cycle chain;	/* what the chain section did */
+	);
+	/*
+	 * What a spin or a yield adds to (wait.c sets spun first), cleared
+	 * by srt_cycle_begin() after a cycle that did: a sleeping loop's
+	 * cycle leaves them alone.
+	 */
+	struct_group(spin_etc,
+		u64 noise_events;
+		u64 noise_ns;
+		u64 spin_ns;
+		u64 spin_reads;
 		u64 yields;
 		u64 rcu_yields;
 		u64 yields_forced;
-		bool clock_back;
-		bool want_safe;
-		u32 safe_why;			/* SHIELDRT_SAFE_* */
-		struct srt_chain_cycle chain;	/* what the chain section did */
 	);
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written

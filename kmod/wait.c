@@ -200,6 +200,7 @@ int srt_spin_until(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 until,
 	s64 gap;
 	int ret = 0;
 
+	c->spun = true;		/* its time, reads and noise: srt_account() */
 	while (prev < until) {
 		reads++;
 		if (work)
@@ -291,6 +292,7 @@ static int srt_rcu_check(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	if (!fit && now - loop->rcu_due_ns < SRT_RCU_GP_WAIT_NS)
 		return 0;
 	loop->rcu_due_ns = 0;
+	c->spun = true;
 	c->rcu_yields++;
 	trace_rcu_yield(loop->name, c->s.cycle, waited);
 	return srt_yield_sleep(loop, c, now, fit ? fit : len, !fit);
@@ -313,6 +315,7 @@ static int srt_maybe_yield(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	if (!fit && now - loop->last_yield_ns < 2 * c->live.yield_every_ns)
 		return 0;
 	loop->last_yield_ns = now;
+	c->spun = true;
 	c->yields++;
 	return srt_yield_sleep(loop, c, now, fit ? fit : c->live.yield_ns,
 			       !fit);
