@@ -13,6 +13,10 @@
  *   wait -> [section: read inputs -> compute -> check outputs -> publish]
  *        -> output stage -> evaluate -> account -> advance deadline
  *
+ * The steps are __always_inline: each is called once a cycle, and as the
+ * loop grows the compiler's size limits would move some out of line, a
+ * call and its register saves every cycle.  The rare paths are noinline.
+ *
  * Everything here runs on the loop's CPU in its SCHED_FIFO kthread and
  * allocates nothing.  The only lock it takes is its section's (section.h),
  * when its section kind names one.  Stats are published under stats_seq.
@@ -25,6 +29,7 @@
 #include "wait.h"
 #include "trace.h"
 #include "region.h"
+#include "shieldrt_dataplane.h"
 #include "shieldrt_f64.h"
 
 u64 srt_epoch_ns;
@@ -143,8 +148,9 @@ static noinline void srt_cycle_requests(struct srt_loop *loop, u64 deadline,
  * context, only what a step adds to or may leave unset is cleared
  * (struct srt_cycle_ctx says which).
  */
-static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
-			    u64 deadline, u64 cycle)
+static __always_inline void srt_cycle_begin(struct srt_loop *loop,
+					    struct srt_cycle_ctx *c,
+					    u64 deadline, u64 cycle)
 {
 	if (c->spun)
 		memset(&c->spin_etc, 0, sizeof(c->spin_etc));
@@ -169,12 +175,13 @@ static void srt_cycle_begin(struct srt_loop *loop, struct srt_cycle_ctx *c,
  * plane's mailbox and command ring feed sig.in, then the I/O providers'
  * reads (under the I/O lock, which a raw_spinlock section already holds).
  */
-static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_read_inputs(struct srt_loop *loop,
+					    struct srt_cycle_ctx *c)
 {
 	unsigned long i, n;	/* native: no index widened each time */
 
-	if (loop->region)
-		srt_region_cycle_in(loop->region, c->s.cycle, &loop->sig);
+	if (c->dp)
+		srt_dp_cycle_in(c->dp, c->s.cycle, &loop->sig);
 	if (loop->io.n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
 				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
@@ -192,15 +199,15 @@ static void srt_read_inputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * resume, the process is presumed gone and the loop goes to safe state
  * before this cycle's outputs are published.
  */
-static void srt_check_heartbeat(struct srt_loop *loop,
-				struct srt_cycle_ctx *c)
+static __always_inline void srt_check_heartbeat(struct srt_loop *loop,
+						struct srt_cycle_ctx *c)
 {
 	u32 limit = c->live.heartbeat_cycles;
 	u64 age;
 
-	if (!limit || c->safe || !loop->region)
+	if (!limit || c->safe || !c->dp)
 		return;
-	age = min(srt_region_heartbeat_age(loop->region),
+	age = min(srt_dp_heartbeat_age(c->dp),
 		  c->s.cycle - loop->hb_arm_cycle);
 	if (age >= limit) {
 		c->want_safe = true;
@@ -213,7 +220,8 @@ static void srt_check_heartbeat(struct srt_loop *loop,
  * provider's read found its remote data too old (srt_io_remote_fault):
  * the same, reason remote.
  */
-static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_check_io(struct srt_loop *loop,
+					 struct srt_cycle_ctx *c)
 {
 	if (c->safe || c->want_safe)
 		return;
@@ -237,7 +245,8 @@ static void srt_check_io(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * traces it and enters safe state with reason "nonfinite", as for a
  * non-finite output without a chain.  Resume resets the chain first.
  */
-static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_compute(struct srt_loop *loop,
+					struct srt_cycle_ctx *c)
 {
 	u32 i;
 
@@ -277,7 +286,8 @@ static void srt_compute(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * hands out its last clean values and says so, as c->chain.nonfinite);
  * the outputs of an echo are scanned here, all at once.
  */
-static void srt_check_outputs(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_check_outputs(struct srt_loop *loop,
+					      struct srt_cycle_ctx *c)
 {
 	u32 i, n = c->n_out;
 	u64 bad = 0;
@@ -344,10 +354,11 @@ static void srt_cycle_end(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * on entry).  Providers never see an unchecked value: checked, or the
  * safe ones.
  */
-static void srt_publish(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_publish(struct srt_loop *loop,
+					struct srt_cycle_ctx *c)
 {
 	bool safe = c->safe || c->want_safe;
-	unsigned long i, n = c->n_out;	/* native, as in srt_read_inputs() */
+	unsigned long i, n = c->n_out;	/* native words, as for the inputs */
 
 	if (!safe)
 		for (i = 0; i < n; i++)
@@ -374,15 +385,16 @@ static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * output stage the section is still open, so its own length is not in
  * what this cycle publishes.
  */
-static void srt_publish_record(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_publish_record(struct srt_loop *loop,
+					       struct srt_cycle_ctx *c)
 {
 	if (loop->io.n && (c->io.rd_err | c->io.wr_err | c->io.out_err))
 		c->s.flags |= SRT_CYC_IO;
-	if (loop->region)
-		srt_region_cycle_out(loop->region, &c->s, &loop->sig);
+	if (c->dp)
+		srt_dp_cycle_out(c->dp, &c->s, &loop->sig);
 }
 
-static void srt_hist_add_signed(struct srt_hist *h, s64 v)
+static __always_inline void srt_hist_add_signed(struct srt_hist *h, s64 v)
 {
 	if (v >= 0)
 		srt_hist_add(h, v);
@@ -392,9 +404,9 @@ static void srt_hist_add_signed(struct srt_hist *h, s64 v)
  * The chain section's share of the accounting; under stats_seq.  Its time
  * is the cycle's own: from the section's start to the end of the work.
  */
-static void srt_account_chain(struct srt_counters *n,
-			      struct srt_chain_cycle *r,
-			      const struct srt_cycle_ctx *c)
+static __always_inline void srt_account_chain(struct srt_counters *n,
+					      struct srt_chain_cycle *r,
+					      const struct srt_cycle_ctx *c)
 {
 	u64 cycle = c->s.cycle;
 
@@ -419,8 +431,8 @@ static void srt_account_chain(struct srt_counters *n,
 }
 
 /* The section's and the providers' share; under stats_seq. */
-static void srt_account_section(struct srt_loop *loop,
-				struct srt_cycle_ctx *c)
+static __always_inline void srt_account_section(struct srt_loop *loop,
+						struct srt_cycle_ctx *c)
 {
 	struct srt_counters *n = &loop->cnt;
 	struct srt_cycle_sample *s = &c->s;
@@ -443,7 +455,7 @@ static void srt_account_section(struct srt_loop *loop,
 	srt_io_account(&loop->io, &c->io);
 }
 
-static void srt_trace_io_errors(struct srt_loop *loop,
+static noinline void srt_trace_io_errors(struct srt_loop *loop,
 				const struct srt_cycle_ctx *c)
 {
 	u32 i;
@@ -486,7 +498,8 @@ static noinline void srt_account_rare(struct srt_counters *n,
 }
 
 /* Account: counters, histograms and trace events of this cycle. */
-static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
+static __always_inline void srt_account(struct srt_loop *loop,
+					struct srt_cycle_ctx *c)
 {
 	const struct srt_cycle_sample *s = &c->s;
 	struct srt_counters *n = &loop->cnt;
@@ -543,8 +556,8 @@ static void srt_account(struct srt_loop *loop, struct srt_cycle_ctx *c)
  * other end of the lock wait (what lies between is the FPU's begin),
  * and a sleeping lock's section starts when it is held.
  */
-static unsigned long srt_section_open(struct srt_loop *loop,
-				      struct srt_cycle_ctx *c)
+static __always_inline unsigned long srt_section_open(struct srt_loop *loop,
+						      struct srt_cycle_ctx *c)
 {
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
@@ -570,8 +583,9 @@ static unsigned long srt_section_open(struct srt_loop *loop,
 	return flags;
 }
 
-static void srt_section_close(struct srt_loop *loop, struct srt_cycle_ctx *c,
-			      unsigned long flags)
+static __always_inline void srt_section_close(struct srt_loop *loop,
+					      struct srt_cycle_ctx *c,
+					      unsigned long flags)
 {
 	u32 kind = loop->cfg.section;
 	bool sleeps = srt_section_sleeps(kind);
@@ -626,7 +640,8 @@ static noinline void srt_trigger_timeout(struct srt_loop *loop,
  * it asked for safe state, and the values it computed with and published
  * (in safe state the held ones).
  */
-static void srt_record(struct srt_loop *loop, const struct srt_cycle_ctx *c)
+static __always_inline void srt_record(struct srt_loop *loop,
+				       const struct srt_cycle_ctx *c)
 {
 	u32 note = (c->safe || c->want_safe ? SHIELDRT_FLIGHT_HELD : 0) |
 		   (c->want_safe && !c->safe ? SHIELDRT_FLIGHT_TRIP : 0);
@@ -648,6 +663,8 @@ int srt_loop_thread(void *data)
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
 	c->live_seq = 1;	/* odd: no copy yet, take one */
+	if (loop->region)	/* fixed while the loop runs */
+		c->dp = srt_region_dp(loop->region);
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);
@@ -671,14 +688,15 @@ int srt_loop_thread(void *data)
 		if (!staged)
 			srt_cycle_end(loop, c);
 		srt_publish(loop, c);
-		if (!staged)
-			srt_publish_record(loop, c);
-		srt_section_close(loop, c, flags);
 		if (staged) {
+			srt_section_close(loop, c, flags);
 			srt_output_stage(loop, c);
 			srt_cycle_end(loop, c);
-			srt_publish_record(loop, c);
 		}
+		/* one place, so the record is inlined once */
+		srt_publish_record(loop, c);
+		if (!staged)
+			srt_section_close(loop, c, flags);
 		srt_account(loop, c);
 		srt_record(loop, c);
 		loop->prev_end_ns = c->s.end_ns;

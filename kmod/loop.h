@@ -32,6 +32,7 @@
 #include "shieldrt_cacheline.h"
 
 struct srt_region;
+struct srt_dp;
 #include "timing.h"
 
 /*
@@ -191,6 +192,7 @@ struct srt_cycle_ctx {
 	 * then in and then out each start a line (4 signals: 5 lines).
 	 */
 	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
+	struct srt_dp *dp;		/* the region's, or NULL: set at the start */
 	struct srt_live live __aligned(SRT_LINE_BYTES);	/* this cycle's copy */
 	struct srt_timing t;
 	struct srt_decision d;

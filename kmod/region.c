@@ -183,17 +183,10 @@ struct srt_region *srt_region_find_get(const char *name)
 	return r;
 }
 
-void srt_region_cycle_in(struct srt_region *r, u64 cycle,
-			 struct srt_signals *sig)
+/* The loop thread's per-cycle work is inline in cycle.c, on this. */
+struct srt_dp *srt_region_dp(struct srt_region *r)
 {
-	srt_dp_cycle_in(&r->dp, cycle, sig);
-}
-
-void srt_region_cycle_out(struct srt_region *r,
-			  const struct srt_cycle_sample *s,
-			  const struct srt_signals *sig)
-{
-	srt_dp_cycle_out(&r->dp, s, sig);
+	return &r->dp;
 }
 
 /* The loop thread is leaving: make the region's views current. */
@@ -205,12 +198,6 @@ void srt_region_flush(struct srt_region *r)
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle)
 {
 	srt_dp_set_commit(&r->dp, cycle);
-}
-
-/* Loop thread only (the values are its own); others take a snapshot. */
-u64 srt_region_heartbeat_age(const struct srt_region *r)
-{
-	return srt_dp_heartbeat_age(&r->dp);
 }
 
 /*

@@ -25,6 +25,7 @@ struct srt_region_geom {
 };
 
 struct srt_region;
+struct srt_dp;
 
 /* ERR_PTR: -EINVAL bad geometry, -EEXIST name taken, -ENOMEM. */
 struct srt_region *srt_region_create(const struct srt_region_geom *geom);
@@ -40,14 +41,14 @@ void srt_region_unlist(struct srt_region *r);
 void srt_region_relist(struct srt_region *r);
 
 /* Loop thread only; wait-free, bounded, no allocation. */
-void srt_region_cycle_in(struct srt_region *r, u64 cycle,
-			 struct srt_signals *sig);
-void srt_region_cycle_out(struct srt_region *r,
-			  const struct srt_cycle_sample *s,
-			  const struct srt_signals *sig);
+/*
+ * The loop thread's side of the protocol (shieldrt_dataplane.h): the
+ * cycle calls its srt_dp_cycle_in() and srt_dp_cycle_out() inline, on
+ * the region's private state, which lives as long as the region.
+ */
+struct srt_dp *srt_region_dp(struct srt_region *r);
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
 void srt_region_flush(struct srt_region *r);
-u64 srt_region_heartbeat_age(const struct srt_region *r);
 
 /* One consistent copy of the private state, with the geometry. */
 struct srt_region_snap {
