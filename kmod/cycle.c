@@ -310,8 +310,12 @@ static __always_inline void srt_check_outputs(struct srt_loop *loop,
 	}
 }
 
-/* Evaluate: timing of this cycle and what the overrun policy makes of it. */
-static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
+/*
+ * Evaluate: timing of this cycle and what the overrun policy makes of it.
+ * The general case, out of line; srt_cycle_end() takes the usual one.
+ */
+static noinline void srt_evaluate(struct srt_loop *loop,
+				  struct srt_cycle_ctx *c)
 {
 	struct srt_cycle_sample *s = &c->s;
 
@@ -341,10 +345,30 @@ static void srt_evaluate(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	}
 }
 
-/* The cycle's work ends: its time, and what the overrun policy makes of it. */
-static void srt_cycle_end(struct srt_loop *loop, struct srt_cycle_ctx *c)
+/*
+ * The cycle's work ends: its time, and what the overrun policy makes of
+ * it.  A periodic cycle that ended in time, within budget, on a clock
+ * that went forward is evaluated here, as srt_evaluate() would: its
+ * timing srt_timing_on_time()'s, its decision srt_policy_on_time()'s.
+ */
+static __always_inline void srt_cycle_end(struct srt_loop *loop,
+					  struct srt_cycle_ctx *c)
 {
-	c->s.end_ns = ktime_get_ns();
+	struct srt_cycle_sample *s = &c->s;
+
+	s->end_ns = ktime_get_ns();
+	if (likely(!c->clock_back && loop->cfg.mode != SHIELDRT_MODE_EXTERNAL &&
+		   srt_timing_on_time(s->deadline_ns, loop->cfg.period_ns,
+				      c->live.budget_ns, s->wake_ns, s->end_ns,
+				      &c->t))) {
+		srt_policy_on_time(&loop->pol, s->deadline_ns,
+				   loop->cfg.period_ns, &c->d);
+		s->compute_ns = c->t.compute_ns;
+		s->missed = 0;
+		if (c->safe)
+			s->flags |= SRT_CYC_SAFE;
+		return;
+	}
 	srt_evaluate(loop, c);
 }
 

@@ -28,12 +28,33 @@ struct srt_decision {
  * period, back to back, but only up to catchup_max behind: a loop whose
  * work never fits would otherwise fall behind without bound.
  */
+/*
+ * What every policy decides for a cycle that ended in time and within
+ * budget (srt_timing_on_time()): no overrun in a row, nothing missed,
+ * the next period next, no safe state (safe_after is at least 1).
+ */
+static inline void srt_policy_on_time(struct srt_policy_state *st,
+				      u64 deadline, u64 period,
+				      struct srt_decision *d)
+{
+	st->consecutive = 0;
+	d->enter_safe = false;
+	d->missed = 0;
+	d->behind = 0;
+	d->next_deadline = deadline + period;
+}
+
 static inline void srt_policy_decide(const struct srt_live *live,
 				     struct srt_policy_state *st, u64 deadline,
 				     u64 period, const struct srt_timing *t,
 				     struct srt_decision *d)
 {
 	u64 passed = t->passed;
+
+	if (!t->overrun && !t->budget) {
+		srt_policy_on_time(st, deadline, period, d);
+		return;
+	}
 
 	d->enter_safe = false;
 	d->missed = 0;

@@ -37,9 +37,34 @@ static inline u64 srt_periods_passed(u64 deadline, u64 period, u64 t)
 	return div64_u64(t - deadline - 1, period);
 }
 
+/*
+ * The usual cycle: it ended by the next deadline, within a nonzero
+ * budget, on a clock that went forward.  Then @t is filled as
+ * srt_timing_eval() fills it and true returned; else false, @t untouched.
+ */
+static inline bool srt_timing_on_time(u64 deadline, u64 period, u64 budget,
+				      u64 start, u64 end, struct srt_timing *t)
+{
+	u64 compute = end - start;
+
+	if (end < start || end > deadline + period ||
+	    (budget && compute > budget))
+		return false;
+	t->lateness_ns = srt_delta(start, deadline);
+	t->compute_ns = compute;
+	t->slack_ns = srt_delta(deadline + period, end);
+	t->passed = 0;
+	t->overrun = false;
+	t->budget = false;
+	t->clock_back = false;
+	return true;
+}
+
 static inline void srt_timing_eval(u64 deadline, u64 period, u64 budget,
 				   u64 start, u64 end, struct srt_timing *t)
 {
+	if (srt_timing_on_time(deadline, period, budget, start, end, t))
+		return;
 	t->clock_back = end < start;
 	t->lateness_ns = srt_delta(start, deadline);
 	t->compute_ns = t->clock_back ? 0 : end - start;
