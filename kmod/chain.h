@@ -91,7 +91,6 @@ struct srt_chain_cycle {
 	bool committed;
 	s32 bad_signal;			/* nonfinite: the first bad signal */
 	s32 bad_block;			/* and the block driving it */
-	u64 section_ns;			/* the cycle's section start to end_ns */
 };
 
 /* @name: the loop's, which outlives its chain. */
@@ -138,11 +137,11 @@ void srt_chain_ack(struct srt_loop_chain *ch, u64 cycle, bool ok,
  * chain, and with fpu_empty set, an empty section is entered instead
  * (benchmark baseline).  The caller fills @run's fpu_held, step, in and
  * out; the outcome goes to @r, a commit's cycle to @region too.  It takes
- * no clock reading of its own: the cycle times it with its own
- * (srt_chain_cycle.section_ns).  Inline, so the cycle makes one call for
- * its chain (srt_kchain_run()), whose request lives in the cycle context,
- * not on the stack, where the kernels' INIT_STACK_ALL_ZERO would clear it
- * and a stack canary guard it every cycle.
+ * no clock reading of its own: the cycle times it with its own (the
+ * chain_ns counters, srt_account_chain()).  Inline, so the cycle makes
+ * one call for its chain (srt_kchain_run()), whose request lives in the
+ * cycle context, not on the stack, where the kernels' INIT_STACK_ALL_ZERO
+ * would clear it and a stack canary guard it every cycle.
  */
 static inline void srt_chain_cycle(struct srt_loop_chain *ch,
 				   struct srt_kchain_run *run,

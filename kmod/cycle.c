@@ -178,7 +178,9 @@ static __always_inline void srt_cycle_begin(struct srt_loop *loop,
 static __always_inline void srt_read_inputs(struct srt_loop *loop,
 					    struct srt_cycle_ctx *c)
 {
-	unsigned long i, n;	/* native: no index widened each time */
+	const u64 *src = loop->sig.in;
+	u64 *dst = c->in;
+	u32 i, n;
 
 	if (c->dp)
 		srt_dp_cycle_in(c->dp, c->s.cycle, &loop->sig);
@@ -189,7 +191,7 @@ static __always_inline void srt_read_inputs(struct srt_loop *loop,
 	c->n_in = n;
 	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < n; i++)
-		c->in[i] = READ_ONCE(loop->sig.in[i]);
+		dst[i] = READ_ONCE(src[i]);
 }
 
 /*
@@ -261,8 +263,6 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
 	c->chain_run.fpu_held = c->fpu_held;
 	c->chain_run.step = !c->safe;
-	c->chain_run.in = c->in;
-	c->chain_run.out = c->out;
 	srt_chain_cycle(&loop->chain, &c->chain_run, &c->chain, c->s.cycle,
 			loop->region);
 	if (c->safe)
@@ -382,11 +382,13 @@ static __always_inline void srt_publish(struct srt_loop *loop,
 					struct srt_cycle_ctx *c)
 {
 	bool safe = c->safe || c->want_safe;
-	unsigned long i, n = c->n_out;	/* native words, as for the inputs */
+	const u64 *src = c->out;
+	u64 *dst = loop->sig.out;
+	u32 i, n = c->n_out;
 
 	if (!safe)
 		for (i = 0; i < n; i++)
-			WRITE_ONCE(loop->sig.out[i], c->out[i]);
+			WRITE_ONCE(dst[i], src[i]);
 	if (loop->io.n)
 		srt_io_cycle_write(&loop->io, &c->io,
 				   safe ? loop->safe_out : c->out, safe);
@@ -429,19 +431,18 @@ static __always_inline void srt_hist_add_signed(struct srt_hist *h, s64 v)
  * is the cycle's own: from the section's start to the end of the work.
  */
 static __always_inline void srt_account_chain(struct srt_counters *n,
-					      struct srt_chain_cycle *r,
+					      const struct srt_chain_cycle *r,
 					      const struct srt_cycle_ctx *c)
 {
-	u64 cycle = c->s.cycle;
+	u64 cycle = c->s.cycle, ns;
 
 	if (!r->ran)
 		return;
-	r->section_ns = c->s.end_ns > c->sec_start_ns ?
-			c->s.end_ns - c->sec_start_ns : 0;
-	if (!n->chain_sections || r->section_ns < n->chain_ns_min)
-		n->chain_ns_min = r->section_ns;
-	n->chain_ns_max = max(n->chain_ns_max, r->section_ns);
-	n->chain_ns_sum += r->section_ns;
+	ns = c->s.end_ns > c->sec_start_ns ? c->s.end_ns - c->sec_start_ns : 0;
+	if (!n->chain_sections || ns < n->chain_ns_min)
+		n->chain_ns_min = ns;
+	n->chain_ns_max = max(n->chain_ns_max, ns);
+	n->chain_ns_sum += ns;
 	n->chain_sections++;
 	n->chain_steps += r->stepped;
 	if (unlikely(r->nonfinite | r->bad_input)) {
@@ -689,6 +690,8 @@ int srt_loop_thread(void *data)
 	c->live_seq = 1;	/* odd: no copy yet, take one */
 	if (loop->region)	/* fixed while the loop runs */
 		c->dp = srt_region_dp(loop->region);
+	c->chain_run.in = c->in;	/* the chain's signals, every cycle */
+	c->chain_run.out = c->out;
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);

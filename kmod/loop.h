@@ -186,8 +186,9 @@ struct srt_cycle_ctx {
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written
 	 * before they are read in every cycle (live: copied when live_seq
-	 * moved, t and d: by the evaluation, chain_run: by the chain's
-	 * cycle, in: n_in read in, out: n_out computed or echoed, io_buf: a
+	 * moved, t and d: by the evaluation, chain_run: its in and out at
+	 * the start, the rest by the compute step and the chain's cycle,
+	 * in: n_in read in, out: n_out computed or echoed, io_buf: a
 	 * provider's read).  Laid out so that live, then t, d and chain_run,
 	 * then in and then out each start a line (4 signals: 5 lines).
 	 */
@@ -196,7 +197,7 @@ struct srt_cycle_ctx {
 	struct srt_live live __aligned(SRT_LINE_BYTES);	/* this cycle's copy */
 	struct srt_timing t;
 	struct srt_decision d;
-	struct srt_kchain_run chain_run; /* set by srt_chain_cycle() */
+	struct srt_kchain_run chain_run; /* in, out: set at the start */
 	u64 in[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES); /* read at cycle start */
 	u64 out[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES);
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
