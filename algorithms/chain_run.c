@@ -62,23 +62,33 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 			c->st.bad_inputs++;
 		}
 	}
+	/*
+	 * Every signal but the inputs is one block output: each is looked at
+	 * as its block wrote it, and the ORed sign bits tested once.
+	 */
 	for (k = 0, n = c->n_blk; k < n; k++) {
 		const struct srt_step *st = &c->steps[k];
 		const u8 *cfg = ps->cfg + st->cfg_off;
 		const struct srt_inst *b;
+		double *o = sig + st->out;
+		u32 j;
 
 		if (st->op == SRT_OP_GAIN) {
-			sig[st->out] = *(const double *)cfg * sig[st->in0];
+			double v = *(const double *)cfg * sig[st->in0];
+
+			*o = v;
+			bad |= srt_bits_nonfinite(srt_to_bits(v));
 			continue;
 		}
 		b = &blk[st->blk];
 		if (st->op == SRT_OP_CALL) {
-			b->type->step(b->state, cfg, sig + st->in0,
-				      sig + st->out);
+			b->type->step(b->state, cfg, sig + st->in0, o);
 		} else {
 			gather(buf, sig, b);
-			b->type->step(b->state, cfg, buf, sig + st->out);
+			b->type->step(b->state, cfg, buf, o);
 		}
+		for (j = 0; j < b->n_out; j++)
+			bad |= srt_bits_nonfinite(srt_to_bits(o[j]));
 	}
 	for (k = 0, n = c->n_upd; k < n; k++) {
 		const struct srt_inst *b = &blk[c->upd[k]];
@@ -86,9 +96,6 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 		gather(buf, sig, b);
 		b->type->update(b->state, ps->cfg + b->cfg_off, buf);
 	}
-	/* Every block output at once: one test of the ORed sign bits. */
-	for (i = n_in; i < n_sig; i++)
-		bad |= srt_bits_nonfinite(srt_to_bits(sig[i]));
 	if (bad & SRT_F64_SIGN_BIT) {
 		i = first_nonfinite(sig, n_in);
 		c->st.nonfinite_steps++;
