@@ -141,6 +141,26 @@ static noinline void srt_cycle_requests(struct srt_loop *loop, u64 deadline,
 }
 
 /*
+ * Zero a few words with a store each.  A memset() of a small group becomes
+ * "rep stos" on x86, whose start-up costs more than the stores (and under
+ * TCG every repetition counts as an instruction).
+ */
+static_assert(!(offsetof(struct srt_cycle_ctx, cleared) % sizeof(u64)) &&
+	      !(sizeof_field(struct srt_cycle_ctx, cleared) % sizeof(u64)));
+static_assert(!(offsetof(struct srt_cycle_ctx, spin_etc) % sizeof(u64)) &&
+	      !(sizeof_field(struct srt_cycle_ctx, spin_etc) % sizeof(u64)));
+
+static __always_inline void srt_clear_words(void *p, size_t bytes)
+{
+	u64 *w = p;
+	size_t i;
+
+#pragma GCC unroll 8
+	for (i = 0; i < bytes / sizeof(u64); i++)
+		WRITE_ONCE(w[i], 0);
+}
+
+/*
  * Take this cycle's parameters and act on requests from control.  The
  * live parameters are copied again only when live_seq moved since the
  * last copy: an even count that did not change means no write began since
@@ -153,8 +173,8 @@ static __always_inline void srt_cycle_begin(struct srt_loop *loop,
 					    u64 deadline, u64 cycle)
 {
 	if (c->spun)
-		memset(&c->spin_etc, 0, sizeof(c->spin_etc));
-	memset(&c->cleared, 0, sizeof(c->cleared));
+		srt_clear_words(&c->spin_etc, sizeof(c->spin_etc));
+	srt_clear_words(&c->cleared, sizeof(c->cleared));
 	if (loop->io.n)
 		memset(&c->io, 0, sizeof(c->io));
 	if (unlikely(read_seqcount_begin(&loop->live_seq) != c->live_seq))
@@ -250,7 +270,9 @@ static __always_inline void srt_check_io(struct srt_loop *loop,
 static __always_inline void srt_compute(struct srt_loop *loop,
 					struct srt_cycle_ctx *c)
 {
-	u32 i;
+	const u64 *in;
+	u64 *out;
+	u32 i, n_in, n_out;
 
 	/*
 	 * Inside any section the spin does no housekeeping: on PREEMPT_RT
@@ -275,8 +297,13 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 	}
 	if (c->chain.stepped)
 		return;
-	for (i = 0; i < c->n_out; i++)
-		c->out[i] = i < c->n_in ? c->in[i] : 0;
+	/* locals: a store through out could alias the context for the compiler */
+	in = c->in;
+	out = c->out;
+	n_in = c->n_in;
+	n_out = c->n_out;
+	for (i = 0; i < n_out; i++)
+		out[i] = i < n_in ? in[i] : 0;
 }
 
 /*
@@ -688,9 +715,12 @@ int srt_loop_thread(void *data)
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
 	c->live_seq = 1;	/* odd: no copy yet, take one */
-	if (loop->region)	/* fixed while the loop runs */
+	/* fixed while the loop runs: its region, its signal counts */
+	if (loop->region)
 		c->dp = srt_region_dp(loop->region);
-	c->chain_run.in = c->in;	/* the chain's signals, every cycle */
+	c->in = c->vals;
+	c->out = c->vals + min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
+	c->chain_run.in = c->in;
 	c->chain_run.out = c->out;
 	while (!kthread_should_stop()) {
 		srt_cycle_begin(loop, c, deadline, cycle);

@@ -148,14 +148,18 @@ struct srt_cycle_ctx {
 	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
 	 * set by the wait, the times by the section and the evaluation),
 	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
-	 * sec_start_ns and fpu_held by the section's opening, io_timeout_ns
-	 * by a wait that timed out; behind carries over from the last cycle.
+	 * sec_start_ns and fpu_held by the section's opening; behind
+	 * carries over from the last cycle; dp, in and out are set at the
+	 * start.  With the cleared group below: the first three lines.
 	 */
 	struct srt_cycle_sample s;
 	u32 n_in, n_out;
 	u64 behind;			/* deadlines still past, from last cycle */
 	u64 sec_start_ns;
-	u64 io_timeout_ns;		/* external: a wait that timed out */
+	struct srt_dp *dp;		/* the region's, or NULL */
+	u64 *in;			/* n_in inputs, read at cycle start */
+	u64 *out;			/* n_out outputs, computed or echoed */
+	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
 	bool safe;			/* loop was in safe state this cycle */
 	bool fpu_held;			/* the section opened the FPU */
 	/* Cleared by srt_cycle_begin(), every cycle. */
@@ -183,23 +187,23 @@ struct srt_cycle_ctx {
 		u64 rcu_yields;
 		u64 yields_forced;
 	);
+	u64 io_timeout_ns;		/* external: a wait that timed out */
 	/*
 	 * Not cleared per cycle: zeroed at the start of a run, then written
 	 * before they are read in every cycle (live: copied when live_seq
 	 * moved, t and d: by the evaluation, chain_run: its in and out at
 	 * the start, the rest by the compute step and the chain's cycle,
-	 * in: n_in read in, out: n_out computed or echoed, io_buf: a
-	 * provider's read).  Laid out so that live, then t, d and chain_run,
-	 * then in and then out each start a line (4 signals: 5 lines).
+	 * vals: the inputs and outputs, io_buf: a provider's read).  Laid
+	 * out so that live, then t, d and chain_run, then vals each start a
+	 * line: with up to 8 signals in all, a cycle touches 7 of the
+	 * context's lines.
 	 */
-	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
-	struct srt_dp *dp;		/* the region's, or NULL: set at the start */
 	struct srt_live live __aligned(SRT_LINE_BYTES);	/* this cycle's copy */
 	struct srt_timing t;
 	struct srt_decision d;
 	struct srt_kchain_run chain_run; /* in, out: set at the start */
-	u64 in[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES); /* read at cycle start */
-	u64 out[SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES);
+	/* in: its first n_in, out: the n_out after them (srt_loop_thread()) */
+	u64 vals[2 * SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES);
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
 	/* cleared every cycle of a loop with providers, else stays 0 */
 	struct srt_io_cycle io;		/* what the providers did */
