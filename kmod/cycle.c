@@ -175,7 +175,7 @@ static __always_inline void srt_cycle_begin(struct srt_loop *loop,
 	if (c->spun)
 		srt_clear_words(&c->spin_etc, sizeof(c->spin_etc));
 	srt_clear_words(&c->cleared, sizeof(c->cleared));
-	if (loop->io.n)
+	if (c->io_n)
 		memset(&c->io, 0, sizeof(c->io));
 	if (unlikely(read_seqcount_begin(&loop->live_seq) != c->live_seq))
 		srt_cycle_take_live(loop, c);
@@ -204,7 +204,7 @@ static __always_inline void srt_read_inputs(struct srt_loop *loop,
 
 	if (c->dp)
 		srt_dp_cycle_in(c->dp, c->s.cycle, &loop->sig);
-	if (loop->io.n)
+	if (c->io_n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
 				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
 	n = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
@@ -245,12 +245,12 @@ static __always_inline void srt_check_heartbeat(struct srt_loop *loop,
 static __always_inline void srt_check_io(struct srt_loop *loop,
 					 struct srt_cycle_ctx *c)
 {
-	if (c->safe || c->want_safe)
+	if (c->safe || c->want_safe || !c->io_n)
 		return;
 	if (srt_io_gone(&loop->io)) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_IO;
-	} else if (loop->io.n && c->io.remote_fault) {
+	} else if (c->io.remote_fault) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_REMOTE;
 	}
@@ -416,7 +416,7 @@ static __always_inline void srt_publish(struct srt_loop *loop,
 	if (!safe)
 		for (i = 0; i < n; i++)
 			WRITE_ONCE(dst[i], src[i]);
-	if (loop->io.n)
+	if (c->io_n)
 		srt_io_cycle_write(&loop->io, &c->io,
 				   safe ? loop->safe_out : c->out, safe);
 }
@@ -441,7 +441,7 @@ static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
 static __always_inline void srt_publish_record(struct srt_loop *loop,
 					       struct srt_cycle_ctx *c)
 {
-	if (loop->io.n && (c->io.rd_err | c->io.wr_err | c->io.out_err))
+	if (c->io_n && (c->io.rd_err | c->io.wr_err | c->io.out_err))
 		c->s.flags |= SRT_CYC_IO;
 	if (c->dp)
 		srt_dp_cycle_out(c->dp, &c->s, &loop->sig);
@@ -498,7 +498,7 @@ static __always_inline void srt_account_section(struct srt_loop *loop,
 		srt_hist_add(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
 	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_LOCKWAIT))
 		srt_hist_add(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
-	if (!loop->io.n)
+	if (!c->io_n)
 		return;
 	n->io_read_errors += hweight8(c->io.rd_err);
 	n->io_write_errors += hweight8(c->io.wr_err) + hweight8(c->io.out_err);
@@ -646,7 +646,8 @@ static __always_inline void srt_section_close(struct srt_loop *loop,
 	 * Nothing to close: the work's end (end_ns) is the section's, but
 	 * for a loop with an output stage, whose work ends after it.
 	 */
-	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held && !loop->io.staged)
+	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held &&
+	    !(c->io_n && loop->io.staged))
 		c->s.section_ns = c->s.end_ns - c->sec_start_ns;
 	else
 		c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
@@ -718,6 +719,7 @@ int srt_loop_thread(void *data)
 	/* fixed while the loop runs: its region, its signal counts */
 	if (loop->region)
 		c->dp = srt_region_dp(loop->region);
+	c->io_n = loop->io.n;
 	c->in = c->vals;
 	c->out = c->vals + min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
 	c->chain_run.in = c->in;

@@ -149,8 +149,8 @@ struct srt_cycle_ctx {
 	 * set by the wait, the times by the section and the evaluation),
 	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
 	 * sec_start_ns and fpu_held by the section's opening; behind
-	 * carries over from the last cycle; dp, in and out are set at the
-	 * start.  With the cleared group below: the first three lines.
+	 * carries over from the last cycle; dp, in, out and io_n are set at
+	 * the start.  With the cleared group below: the first three lines.
 	 */
 	struct srt_cycle_sample s;
 	u32 n_in, n_out;
@@ -160,6 +160,7 @@ struct srt_cycle_ctx {
 	u64 *in;			/* n_in inputs, read at cycle start */
 	u64 *out;			/* n_out outputs, computed or echoed */
 	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
+	u32 io_n;			/* loop->io.n: without, its line stays cold */
 	bool safe;			/* loop was in safe state this cycle */
 	bool fpu_held;			/* the section opened the FPU */
 	/* Cleared by srt_cycle_begin(), every cycle. */

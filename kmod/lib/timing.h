@@ -50,13 +50,12 @@ static inline bool srt_timing_on_time(u64 deadline, u64 period, u64 budget,
 	if (end < start || end > deadline + period ||
 	    (budget && compute > budget))
 		return false;
-	t->lateness_ns = srt_delta(start, deadline);
-	t->compute_ns = compute;
-	t->slack_ns = srt_delta(deadline + period, end);
-	t->passed = 0;
-	t->overrun = false;
-	t->budget = false;
-	t->clock_back = false;
+	/* whole: member by member, GCC loads the false flags from memory */
+	*t = (struct srt_timing){
+		.lateness_ns = srt_delta(start, deadline),
+		.compute_ns = compute,
+		.slack_ns = srt_delta(deadline + period, end),
+	};
 	return true;
 }
 
