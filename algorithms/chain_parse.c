@@ -854,8 +854,8 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 		return ret;
 	need = align_up(sizeof(*c)) + align_up(sz->n_blk * sizeof(c->blk[0])) +
 	       align_up(sizeof(*ps)) + align_up(sz->n_vals * sizeof(double)) +
-	       align_up(sz->n_cnt * sizeof(u16)) + sz->cfg_bytes +
-	       sz->state_bytes;
+	       align_up(sz->n_cnt * sizeof(u16)) + SRT_LINE_BYTES +
+	       sz->cfg_bytes + sz->state_bytes;
 	if (need > a.size) {
 		srt_err_set(err, 0, "arena too small: the chain needs more than %u bytes",
 			    (u32)(need + sizeof(*x)));
@@ -871,7 +871,8 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	ps = arena_alloc(&a, sizeof(*ps));
 	ps->vals = arena_alloc(&a, sz->n_vals * sizeof(double));
 	ps->cnt = arena_alloc(&a, sz->n_cnt * sizeof(u16));
-	ps->cfg = arena_alloc(&a, sz->cfg_bytes);
+	/* on lines of its own: a step reads it (the gains' factors first) */
+	ps->cfg = arena_alloc_line(&a, sz->cfg_bytes);
 	ps->magic = SRT_PSET_MAGIC;
 	ps->chain = c;
 	ps->state = SRT_PSET_DRAFT;
@@ -916,6 +917,7 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	}
 	ps->state = SRT_PSET_ACTIVE;
 	c->active = ps;
+	c->cfg = ps->cfg;
 	c->bytes = a.used;
 	c->st.steps = 0;
 	c->st.nonfinite_steps = 0;

@@ -38,8 +38,8 @@ static u32 first_nonfinite(const double *sig, u32 i)
  */
 int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 {
-	/* read once: a commit between steps cannot tear this step */
-	const struct srt_pset *ps = c->active;
+	/* the active set's, read once: a commit comes between steps */
+	const u8 *cfgs = c->cfg;
 	const struct srt_inst *blk = c->blk;
 	const u32 n_in = c->n_in, n_sig = c->n_sig, n_out = c->n_out;
 	double *sig = c->sig, *good = c->good, *buf = c->buf;
@@ -68,7 +68,7 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 	 */
 	for (k = 0, n = c->n_blk; k < n; k++) {
 		const struct srt_step *st = &c->steps[k];
-		const u8 *cfg = ps->cfg + st->cfg_off;
+		const u8 *cfg = cfgs + st->cfg_off;
 		const struct srt_inst *b;
 		double *o = sig + st->out;
 		u32 j;
@@ -94,7 +94,7 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 		const struct srt_inst *b = &blk[c->upd[k]];
 
 		gather(buf, sig, b);
-		b->type->update(b->state, ps->cfg + b->cfg_off, buf);
+		b->type->update(b->state, cfgs + b->cfg_off, buf);
 	}
 	if (bad & SRT_F64_SIGN_BIT) {
 		i = first_nonfinite(sig, n_in);
@@ -409,6 +409,7 @@ int srt_chain_commit(struct srt_chain *c, struct srt_pset *ps,
 	ps->state = SRT_PSET_ACTIVE;
 	prev->state = SRT_PSET_DRAFT;
 	c->active = ps;
+	c->cfg = ps->cfg;
 	c->st.commits++;
 	c->st.commit_step = c->st.steps;
 	if (old)

@@ -76,6 +76,7 @@ struct srt_chain {
 	double *sig;		/* the step's work buffer */
 	double *good;		/* the last clean step's; swapped (chain_run.c) */
 	struct srt_inst *blk;
+	const u8 *cfg;		/* active->cfg, so a step reads no set header */
 	struct srt_pset *active;
 	struct srt_chain_stats st;
 	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
