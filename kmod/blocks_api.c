@@ -381,22 +381,27 @@ char *srt_kchain_describe(struct srt_kchain *kc, size_t *len)
  * the stack by address, which would make every cycle clear them (the
  * kernels' INIT_STACK_ALL_ZERO) and check a stack canary.
  */
-static noinline void srt_kchain_commit(struct srt_kchain *kc,
+static noinline void srt_kchain_commit(struct srt_chain *c,
 				       struct srt_kchain_run *r)
 {
 	struct srt_pset *old;
 
-	r->committed = !srt_chain_commit(kc->c, r->commit, &old);
+	r->committed = !srt_chain_commit(c, r->commit, &old);
 }
 
-static noinline void srt_kchain_where(struct srt_kchain *kc,
+static noinline void srt_kchain_where(struct srt_chain *c,
 				      struct srt_kchain_run *r)
 {
 	struct srt_chain_stats cs;
 
-	srt_chain_get_stats(kc->c, &cs);
+	srt_chain_get_stats(c, &cs);
 	r->bad_signal = cs.last_bad_signal;
 	r->bad_block = cs.last_bad_block;
+}
+
+struct srt_chain *srt_kchain_chain(const struct srt_kchain *kc)
+{
+	return kc->c;
 }
 
 /*
@@ -404,20 +409,20 @@ static noinline void srt_kchain_where(struct srt_kchain *kc,
  * step in ONE FPU section, so the commit lands exactly between two steps.
  * bad_signal and bad_block are set only when the step went non-finite.
  */
-void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r)
+void srt_kchain_run(struct srt_chain *c, struct srt_kchain_run *r)
 {
 	int st = 0;
 
 	if (!r->fpu_held)
 		srt_fpu_begin();
 	if (r->reset)
-		srt_chain_reset(kc->c);
+		srt_chain_reset(c);
 	if (r->commit)
-		srt_kchain_commit(kc, r);
+		srt_kchain_commit(c, r);
 	if (r->step)
-		st = srt_chain_step(kc->c, r->in, r->out);
+		st = srt_chain_step(c, r->in, r->out);
 	if (st & SRT_STEP_NONFINITE)
-		srt_kchain_where(kc, r);
+		srt_kchain_where(c, r);
 	if (!r->fpu_held)
 		srt_fpu_end();
 	r->nonfinite = st & SRT_STEP_NONFINITE;

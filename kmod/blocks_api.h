@@ -73,6 +73,12 @@ struct srt_kchain_run {
 	s32 bad_block;
 };
 
-void srt_kchain_run(struct srt_kchain *kc, struct srt_kchain_run *r);
+/*
+ * The chain a loop's cycle steps, kc's: fixed while kc lives, so the
+ * loop keeps it beside kc and its cycle reads nothing of struct
+ * srt_kchain.
+ */
+struct srt_chain *srt_kchain_chain(const struct srt_kchain *kc);
+void srt_kchain_run(struct srt_chain *c, struct srt_kchain_run *r);
 
 #endif /* SHIELDRT_BLOCKS_API_H */

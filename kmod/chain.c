@@ -124,6 +124,7 @@ void srt_chain_swap(struct srt_loop_chain *ch, struct srt_kchain *kc)
 	srt_chain_drop_sets(ch);
 	srt_chain_drop_log(ch);
 	ch->kc = kc;
+	ch->c = kc ? srt_kchain_chain(kc) : NULL;
 	ch->committed = false;
 	ch->tainted = false;
 	ch->want_reset = false;
@@ -311,6 +312,7 @@ void srt_chain_release(struct srt_loop_chain *ch)
 	srt_chain_drop_log(ch);
 	srt_kchain_free_locked(ch->kc);
 	ch->kc = NULL;
+	ch->c = NULL;
 }
 
 /* Loop thread: does this cycle need an FPU section at all? */

@@ -57,6 +57,7 @@ struct srt_commit_rec {
 struct srt_loop_chain {
 	/* What every cycle reads, first: one 64-byte line. */
 	struct srt_kchain *kc;		/* srt_lock; fixed while running */
+	struct srt_chain *c;		/* kc's (srt_kchain_chain()), or NULL */
 	struct srt_pset *pending;	/* hand-off to the loop: xchg */
 	bool fpu_empty;			/* no chain: run an empty section */
 	bool want_reset;		/* loop: reset the chain next cycle */
@@ -148,9 +149,9 @@ static inline void srt_chain_cycle(struct srt_loop_chain *ch,
 				   struct srt_chain_cycle *r, u64 cycle,
 				   struct srt_region *region)
 {
-	struct srt_kchain *kc = ch->kc;
+	struct srt_chain *c = ch->c;
 
-	if (!kc) {
+	if (!c) {
 		if (!READ_ONCE(ch->fpu_empty))
 			return;
 		if (!run->fpu_held) {
@@ -166,7 +167,7 @@ static inline void srt_chain_cycle(struct srt_loop_chain *ch,
 		run->commit = xchg(&ch->pending, NULL);
 	run->reset = ch->want_reset;
 
-	srt_kchain_run(kc, run);
+	srt_kchain_run(c, run);
 
 	if (unlikely(run->reset)) {
 		ch->want_reset = false;
