@@ -919,6 +919,7 @@ int srt_chain_parse(const char *text, size_t len, u32 period_ns,
 	c->active = ps;
 	c->cfg = ps->cfg;
 	c->bytes = a.used;
+	c->n_steps = 0;
 	c->st.steps = 0;
 	c->st.nonfinite_steps = 0;
 	c->st.bad_inputs = 0;

@@ -111,7 +111,7 @@ int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 	}
 	for (i = 0; i < n_out; i++)
 		out[i] = srt_to_bits(good[c->out_sig[i]]);
-	c->st.steps++;
+	c->n_steps++;
 	return status;
 }
 
@@ -133,6 +133,7 @@ void srt_chain_reset(struct srt_chain *c)
 void srt_chain_get_stats(const struct srt_chain *c, struct srt_chain_stats *st)
 {
 	*st = c->st;
+	st->steps = c->n_steps;
 }
 
 size_t srt_chain_bytes(const struct srt_chain *c)
@@ -411,7 +412,7 @@ int srt_chain_commit(struct srt_chain *c, struct srt_pset *ps,
 	c->active = ps;
 	c->cfg = ps->cfg;
 	c->st.commits++;
-	c->st.commit_step = c->st.steps;
+	c->st.commit_step = c->n_steps;
 	if (old)
 		*old = prev;
 	return 0;

@@ -65,22 +65,24 @@ struct srt_step {
 };
 
 /*
- * What srt_chain_step() reads and writes comes first: the counts and
- * pointers, the statistics, then the compiled order (a few blocks' steps
- * share the first lines with them); what compiling, introspection and
- * the rare paths use follows.
+ * What srt_chain_step() reads and writes comes first: the counts, the
+ * pointers and the step count in the first 64-byte line, the outputs'
+ * signals in the next, then the compiled order, whose first blocks share
+ * a line; the statistics a step rarely changes, and what compiling,
+ * introspection and the rare paths use, follow.
  */
 struct srt_chain {
 	u32 n_blk, n_sig, n_in, n_out;
 	u32 n_upd;
 	double *sig;		/* the step's work buffer */
 	double *good;		/* the last clean step's; swapped (chain_run.c) */
-	struct srt_inst *blk;
 	const u8 *cfg;		/* active->cfg, so a step reads no set header */
-	struct srt_pset *active;
-	struct srt_chain_stats st;
-	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
+	struct srt_inst *blk;
+	u64 n_steps;		/* st.steps, counted here (srt_chain_get_stats()) */
 	u16 out_sig[SRT_MAX_IO];
+	struct srt_step steps[SRT_MAX_BLOCKS];	/* the order, compiled */
+	struct srt_pset *active;
+	struct srt_chain_stats st;	/* but steps: n_steps */
 	u16 upd[SRT_MAX_BLOCKS];	/* blocks that take update() */
 	double buf[SRT_MAX_PORTS];	/* gathered inputs of one block */
 	u32 magic;
