@@ -53,7 +53,7 @@ void srt_loop_enter_safe(struct srt_loop *loop, u32 why)
 
 	if (READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE)
 		return;
-	loop->pol.safe = true;
+	loop->ctx.pol.safe = true;
 	for (i = 0; i < SRT_MAX_SIGNALS; i++)
 		WRITE_ONCE(loop->sig.out[i], loop->safe_out[i]);
 	WRITE_ONCE(loop->state, SHIELDRT_STATE_SAFE);
@@ -64,7 +64,7 @@ void srt_loop_enter_safe(struct srt_loop *loop, u32 why)
 	write_seqcount_end(&loop->stats_seq);
 	preempt_enable();
 	trace_safe_state(loop->name, loop->cnt.last_cycle, true, why,
-			 loop->pol.consecutive);
+			 loop->ctx.pol.consecutive);
 }
 
 /* Start of a run: the first deadline and the counters' origin. */
@@ -76,13 +76,10 @@ static u64 srt_run_begin(struct srt_loop *loop)
 	deadline = srt_first_deadline(now, period, max(period, 100000ULL),
 				      loop->cfg.align, srt_epoch_ns,
 				      loop->cfg.phase_ns);
-	loop->pol.consecutive = 0;
-	loop->pol.safe = false;
 	loop->last_yield_ns = now;
 	loop->rcu_cookie_ns = 0;
 	loop->rcu_check_ns = now;
 	loop->rcu_due_ns = 0;
-	loop->prev_end_ns = 0;
 	loop->hb_arm_cycle = 0;
 	srt_flight_run_begin(&loop->flight);
 
@@ -132,7 +129,7 @@ static noinline void srt_cycle_requests(struct srt_loop *loop, u64 deadline,
 	}
 	if (test_and_clear_bit(SRT_REQ_RESUME, &loop->requests) &&
 	    READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE) {
-		srt_policy_resume(&loop->pol);
+		srt_policy_resume(&loop->ctx.pol);
 		srt_chain_request_reset(&loop->chain);
 		loop->hb_arm_cycle = cycle;	/* a fresh heartbeat window */
 		WRITE_ONCE(loop->state, SHIELDRT_STATE_RUNNING);
@@ -184,7 +181,7 @@ static __always_inline void srt_cycle_begin(struct srt_loop *loop,
 	c->safe = READ_ONCE(loop->state) == SHIELDRT_STATE_SAFE;
 	c->s.cycle = cycle;
 	c->s.deadline_ns = deadline;
-	c->s.flags = c->behind ? SRT_CYC_CATCHUP : 0;
+	c->s.flags = c->d.behind ? SRT_CYC_CATCHUP : 0;	/* last cycle's */
 	/* a record published before the section closes says 0 */
 	c->s.section_ns = 0;
 }
@@ -350,7 +347,7 @@ static noinline void srt_evaluate(struct srt_loop *loop,
 			c->live.budget_ns, s->wake_ns, s->end_ns, &c->t);
 	if (c->t.clock_back || c->clock_back)
 		s->flags |= SRT_CYC_CLOCK;
-	srt_policy_decide(&c->live, &loop->pol, s->deadline_ns,
+	srt_policy_decide(&c->live, &c->pol, s->deadline_ns,
 			  loop->cfg.period_ns, &c->t, &c->d);
 	s->compute_ns = c->t.compute_ns;
 	s->missed = min_t(u64, c->d.missed, U32_MAX);
@@ -388,7 +385,7 @@ static __always_inline void srt_cycle_end(struct srt_loop *loop,
 		   srt_timing_on_time(s->deadline_ns, loop->cfg.period_ns,
 				      c->live.budget_ns, s->wake_ns, s->end_ns,
 				      &c->t))) {
-		srt_policy_on_time(&loop->pol, s->deadline_ns,
+		srt_policy_on_time(&c->pol, s->deadline_ns,
 				   loop->cfg.period_ns, &c->d);
 		s->compute_ns = c->t.compute_ns;
 		s->missed = 0;
@@ -758,10 +755,8 @@ int srt_loop_thread(void *data)
 			srt_section_close(loop, c, flags);
 		srt_account(loop, c);
 		srt_record(loop, c);
-		loop->prev_end_ns = c->s.end_ns;
 		/* Advance: the policy chose the next deadline. */
 		cycle += 1 + c->d.missed;
-		c->behind = c->d.behind;
 		deadline = c->d.next_deadline;
 	}
 	hrtimer_cancel(&loop->timer);

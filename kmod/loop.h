@@ -148,13 +148,15 @@ struct srt_cycle_ctx {
 	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
 	 * set by the wait, the times by the section and the evaluation),
 	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
-	 * sec_start_ns and fpu_held by the section's opening; behind
-	 * carries over from the last cycle; dp, in, out and io_n are set at
-	 * the start.  With the cleared group below: the first three lines.
+	 * sec_start_ns and fpu_held by the section's opening; dp, in, out
+	 * and io_n are set at the start.  s.end_ns is the last cycle's
+	 * until the section closes (the wait's post_ns), pol the overrun
+	 * policy's state across cycles.  With the cleared group below: the
+	 * first three lines.
 	 */
 	struct srt_cycle_sample s;
 	u32 n_in, n_out;
-	u64 behind;			/* deadlines still past, from last cycle */
+	struct srt_policy_state pol;	/* zeroed with the context at a start */
 	u64 sec_start_ns;
 	struct srt_dp *dp;		/* the region's, or NULL */
 	u64 *in;			/* n_in inputs, read at cycle start */
@@ -242,15 +244,13 @@ struct srt_loop {
 	seqcount_t stats_seq __aligned(SRT_LINE_BYTES);
 	struct srt_counters cnt;
 	struct srt_hist hist[SRT_NR_METRICS];
-	/* one line of the loop thread's own words */
-	struct srt_policy_state pol __aligned(SRT_LINE_BYTES);
-	u64 last_yield_ns;
+	/* one line of the loop thread's own words, for a spin or a watchdog */
+	u64 last_yield_ns __aligned(SRT_LINE_BYTES);
 	/* wait.c, PREEMPT_RCU: the grace period the loop watches */
 	unsigned long rcu_cookie;
 	u64 rcu_cookie_ns;		/* when it was taken; 0: none */
 	u64 rcu_check_ns;		/* last look at it */
 	u64 rcu_due_ns;			/* a yield due since; 0: none due */
-	u64 prev_end_ns;		/* the last cycle's end_ns; 0: none */
 	u64 hb_arm_cycle;		/* heartbeat watchdog counts from here */
 	struct srt_cycle_ctx ctx __aligned(SRT_LINE_BYTES);
 

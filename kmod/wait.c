@@ -338,8 +338,8 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	c->s.irq_latency_ns = -1;
 	c->s.thread_latency_ns = -1;
 	/* The runtime's own work after the last cycle's outputs. */
-	if (loop->prev_end_ns)
-		c->post_ns = now - loop->prev_end_ns;
+	if (c->s.end_ns)	/* the last cycle's; 0 before the first */
+		c->post_ns = now - c->s.end_ns;
 	if (loop->cfg.mode == SHIELDRT_MODE_EXTERNAL)
 		return srt_wait_trigger(loop, c);
 	if (deadline <= now) {
