@@ -721,7 +721,12 @@ int srt_loop_thread(void *data)
 	c->out = c->vals + min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
 	c->chain_run.in = c->in;
 	c->chain_run.out = c->out;
-	while (!kthread_should_stop()) {
+	/*
+	 * Not kthread_should_stop(), two lines of the thread's own: the stop
+	 * request sits in the line srt_cycle_begin() reads anyway, and a
+	 * wait that sleeps or spins still ends at kthread_stop()'s.
+	 */
+	while (!test_bit(SRT_REQ_STOP, &loop->requests)) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);
 		if (ret < 0)

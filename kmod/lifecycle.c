@@ -410,6 +410,8 @@ static void srt_stop_locked(struct srt_loop *loop)
 {
 	lockdep_assert_held(&srt_lock);
 	srt_io_run_end(&loop->io);
+	/* what the loop's cycle looks at; its waits see kthread_stop()'s */
+	set_bit(SRT_REQ_STOP, &loop->requests);
 	kthread_stop(loop->task);
 	put_task_struct(loop->task);
 	loop->task = NULL;

@@ -288,5 +288,6 @@ static inline const struct srt_hist *srt_loop_hist(const struct srt_loop *loop,
 
 #define SRT_REQ_RESUME	0	/* leave safe state at the next cycle */
 #define SRT_REQ_RESET	1	/* zero stats at the next cycle */
+#define SRT_REQ_STOP	2	/* end the run: set just before kthread_stop() */
 
 #endif /* SHIELDRT_LOOP_H */
