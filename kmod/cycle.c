@@ -505,7 +505,7 @@ static __always_inline void srt_account_section(struct srt_loop *loop,
 }
 
 static noinline void srt_trace_io_errors(struct srt_loop *loop,
-				const struct srt_cycle_ctx *c)
+					 const struct srt_cycle_ctx *c)
 {
 	u32 i;
 

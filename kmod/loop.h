@@ -150,8 +150,8 @@ struct srt_cycle_ctx {
 	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
 	 * sec_start_ns and fpu_held by the section's opening; dp, in, out
 	 * and io_n are set at the start.  s.end_ns is the last cycle's
-	 * until the section closes (the wait's post_ns), pol the overrun
-	 * policy's state across cycles.  With the cleared group below: the
+	 * until this one's end is read (the wait's post_ns), pol the
+	 * overrun policy's state across cycles.  With the cleared group below: the
 	 * first three lines.
 	 */
 	struct srt_cycle_sample s;

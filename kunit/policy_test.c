@@ -38,6 +38,31 @@ static void srt_test_on_time(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.consecutive, 0U);
 }
 
+/* Every policy decides the same for a cycle in time, whatever came before. */
+static void srt_test_on_time_any_policy(struct kunit *test)
+{
+	static const u32 policies[] = { SHIELDRT_POLICY_SKIP,
+					SHIELDRT_POLICY_CATCHUP,
+					SHIELDRT_POLICY_SAFE };
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(policies); i++) {
+		struct srt_policy_state st = { .consecutive = 2 };
+		struct srt_decision d = { .missed = 3, .behind = 5,
+					  .enter_safe = true };
+		struct srt_live l;
+
+		srt_live_for(&l, policies[i]);
+		srt_step(&l, &st, D, D + P, 0, &d);
+		KUNIT_EXPECT_EQ(test, d.next_deadline, D + P);
+		KUNIT_EXPECT_EQ(test, d.missed, 0ULL);
+		KUNIT_EXPECT_EQ(test, d.behind, 0ULL);
+		KUNIT_EXPECT_FALSE(test, d.enter_safe);
+		KUNIT_EXPECT_EQ(test, st.consecutive, 0U);
+		KUNIT_EXPECT_FALSE(test, st.safe);
+	}
+}
+
 static void srt_test_skip(struct kunit *test)
 {
 	struct srt_policy_state st = {};
@@ -178,6 +203,7 @@ static void srt_test_accounting(struct kunit *test)
 
 static struct kunit_case srt_policy_cases[] = {
 	KUNIT_CASE(srt_test_on_time),
+	KUNIT_CASE(srt_test_on_time_any_policy),
 	KUNIT_CASE(srt_test_skip),
 	KUNIT_CASE(srt_test_catchup),
 	KUNIT_CASE(srt_test_catchup_cap),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* shieldrt_timing: lateness, compute, slack, overrun and missed periods. */
 #include <kunit/test.h>
+#include <linux/string.h>
 #include "timing.h"
 
 #define D	1000000ULL	/* a deadline */
@@ -47,6 +48,23 @@ static void srt_test_on_time(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t.budget);
 	KUNIT_EXPECT_FALSE(test, t.clock_back);
 	KUNIT_EXPECT_EQ(test, t.passed, 0ULL);
+}
+
+/* The usual cycle's test: its bounds, and nothing written outside them. */
+static void srt_test_on_time_bounds(struct kunit *test)
+{
+	struct srt_timing t, pat;
+
+	KUNIT_EXPECT_TRUE(test, srt_timing_on_time(D, P, 0, D, D + P, &t));
+	KUNIT_EXPECT_EQ(test, t.slack_ns, 0);
+	KUNIT_EXPECT_TRUE(test, srt_timing_on_time(D, P, 100, D, D + 100, &t));
+	memset(&pat, 0xa5, sizeof(pat));
+	t = pat;
+	/* past the next deadline, over the budget, a clock gone back */
+	KUNIT_EXPECT_FALSE(test, srt_timing_on_time(D, P, 0, D, D + P + 1, &t));
+	KUNIT_EXPECT_FALSE(test, srt_timing_on_time(D, P, 100, D, D + 101, &t));
+	KUNIT_EXPECT_FALSE(test, srt_timing_on_time(D, P, 0, D + 10, D + 9, &t));
+	KUNIT_EXPECT_EQ(test, memcmp(&t, &pat, sizeof(t)), 0);
 }
 
 static void srt_test_overrun(struct kunit *test)
@@ -118,6 +136,7 @@ static void srt_test_first_deadline(struct kunit *test)
 static struct kunit_case srt_timing_cases[] = {
 	KUNIT_CASE_PARAM(srt_test_periods_passed, srt_passed_gen_params),
 	KUNIT_CASE(srt_test_on_time),
+	KUNIT_CASE(srt_test_on_time_bounds),
 	KUNIT_CASE(srt_test_overrun),
 	KUNIT_CASE(srt_test_budget),
 	KUNIT_CASE(srt_test_late_start),

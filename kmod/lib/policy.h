@@ -23,12 +23,6 @@ struct srt_decision {
 };
 
 /*
- * skip and safe keep the phase: the next deadline is the first one still
- * ahead, the ones in between are counted as missed.  catchup runs every
- * period, back to back, but only up to catchup_max behind: a loop whose
- * work never fits would otherwise fall behind without bound.
- */
-/*
  * What every policy decides for a cycle that ended in time and within
  * budget (srt_timing_on_time()): no overrun in a row, nothing missed,
  * the next period next, no safe state (safe_after is at least 1).
@@ -44,6 +38,12 @@ static inline void srt_policy_on_time(struct srt_policy_state *st,
 	d->next_deadline = deadline + period;
 }
 
+/*
+ * skip and safe keep the phase: the next deadline is the first one still
+ * ahead, the ones in between are counted as missed.  catchup runs every
+ * period, back to back, but only up to catchup_max behind: a loop whose
+ * work never fits would otherwise fall behind without bound.
+ */
 static inline void srt_policy_decide(const struct srt_live *live,
 				     struct srt_policy_state *st, u64 deadline,
 				     u64 period, const struct srt_timing *t,

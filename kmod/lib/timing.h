@@ -38,8 +38,8 @@ static inline u64 srt_periods_passed(u64 deadline, u64 period, u64 t)
 }
 
 /*
- * The usual cycle: it ended by the next deadline, within a nonzero
- * budget, on a clock that went forward.  Then @t is filled as
+ * The usual cycle: it ended by the next deadline, within its budget (if
+ * it has one), on a clock that went forward.  Then @t is filled as
  * srt_timing_eval() fills it and true returned; else false, @t untouched.
  */
 static inline bool srt_timing_on_time(u64 deadline, u64 period, u64 budget,
