@@ -232,12 +232,17 @@ struct srt_loop {
 	unsigned long requests;		/* SRT_REQ_* bits for the loop thread */
 	struct srt_region *region;	/* data plane (region.h), one ref */
 	struct srt_sec_lock *sec_lock;	/* own_lock or a shared one */
+	/*
+	 * limits_loop.h: its first words (the generation control bumps, the
+	 * loop's copy's generation and its "on" bits) end this line, read
+	 * every cycle and written now and then, as the words above.
+	 */
+	struct srt_loop_limits limits;
 
 	/* The data the cycle works on; see include/shieldrt_cycle.h. */
 	struct srt_signals sig __aligned(SRT_LINE_BYTES);
 	struct srt_loop_chain chain __aligned(SRT_LINE_BYTES);	/* chain.h */
 	struct srt_loop_io io __aligned(SRT_LINE_BYTES);	/* io.h */
-	struct srt_loop_limits limits __aligned(SRT_LINE_BYTES); /* limits_loop.h */
 	struct srt_flight flight __aligned(SRT_LINE_BYTES);	/* flightrec.h */
 
 	/* Written by the loop thread only: stats_seq guards cnt and hist. */
@@ -278,6 +283,14 @@ struct srt_loop {
 	u32 *hist_hi;			/* srt_lock: their high words, or NULL */
 	struct work_struct hist_hi_work;	/* allocates them */
 };
+
+/*
+ * The limits' first words end the line of what control writes, but on a
+ * kernel whose seqcount_t carries a lockdep map (debug kernels).
+ */
+static_assert(sizeof(seqcount_t) > sizeof(unsigned int) ||
+	      offsetofend(struct srt_loop, limits.cur.on) <=
+	      offsetof(struct srt_loop, live_seq) + SRT_LINE_BYTES);
 
 /* The histogram readers take metric @m from (srt_metric_hist()). */
 static inline const struct srt_hist *srt_loop_hist(const struct srt_loop *loop,
