@@ -197,16 +197,13 @@ static __always_inline void srt_read_inputs(struct srt_loop *loop,
 {
 	const u64 *src = loop->sig.in;
 	u64 *dst = c->in;
-	u32 i, n;
+	u32 i, n = c->n_in;
 
 	if (c->dp)
 		srt_dp_cycle_in(c->dp, c->s.cycle, &loop->sig);
 	if (c->io_n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
 				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
-	n = min_t(u32, READ_ONCE(loop->sig.n_in), SRT_MAX_SIGNALS);
-	c->n_in = n;
-	c->n_out = min_t(u32, READ_ONCE(loop->sig.n_out), SRT_MAX_SIGNALS);
 	for (i = 0; i < n; i++)
 		dst[i] = READ_ONCE(src[i]);
 }
@@ -717,8 +714,10 @@ int srt_loop_thread(void *data)
 	if (loop->region)
 		c->dp = srt_region_dp(loop->region);
 	c->io_n = loop->io.n;
+	c->n_in = min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
+	c->n_out = min_t(u32, loop->sig.n_out, SRT_MAX_SIGNALS);
 	c->in = c->vals;
-	c->out = c->vals + min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
+	c->out = c->vals + c->n_in;
 	c->chain_run.in = c->in;
 	c->chain_run.out = c->out;
 	/*

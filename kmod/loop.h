@@ -147,9 +147,9 @@ struct srt_cycle_ctx {
 	 * Written before they are read in every cycle: s by the steps (its
 	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
 	 * set by the wait, the times by the section and the evaluation),
-	 * n_in and n_out by the inputs, safe by srt_cycle_begin(),
-	 * sec_start_ns and fpu_held by the section's opening; dp, in, out
-	 * and io_n are set at the start.  s.end_ns is the last cycle's
+	 * safe by srt_cycle_begin(), sec_start_ns and fpu_held by the
+	 * section's opening; n_in, n_out, dp, in, out and io_n are set at
+	 * the start (a running loop's signal counts do not change).  s.end_ns is the last cycle's
 	 * until this one's end is read (the wait's post_ns), pol the
 	 * overrun policy's state across cycles.  With the cleared group below: the
 	 * first three lines.
