@@ -40,11 +40,11 @@ void srt_region_kill(struct srt_region *r, u32 why);
 void srt_region_unlist(struct srt_region *r);
 void srt_region_relist(struct srt_region *r);
 
-/* Loop thread only; wait-free, bounded, no allocation. */
 /*
- * The loop thread's side of the protocol (shieldrt_dataplane.h): the
- * cycle calls its srt_dp_cycle_in() and srt_dp_cycle_out() inline, on
- * the region's private state, which lives as long as the region.
+ * Loop thread only.  Its side of the protocol (shieldrt_dataplane.h):
+ * the cycle calls srt_dp_cycle_in() and srt_dp_cycle_out() inline
+ * (wait-free, bounded, no allocation) on the region's private state,
+ * which lives as long as the region.
  */
 struct srt_dp *srt_region_dp(struct srt_region *r);
 void srt_region_set_commit_cycle(struct srt_region *r, u64 cycle);
