@@ -15,10 +15,12 @@
  * (heartbeat, mailbox middle, command tail) and takes three branches that
  * are not taken; the heartbeat, mailbox and command work is one
  * out-of-line call made only when one of those words says there is some.
- * An update's values are read once with the finite check fused (three
- * operations a value) and applied only when all are finite: four values
- * through registers, any other number staged in private memory (eight a
- * step, out of line) and applied with one block copy; partial masks, odd
+ * An update's values are read once and applied only when all are finite:
+ * four values through registers, the check fused (three operations a
+ * value); any other number copied as one block into private memory,
+ * checked there (eight a step, out of line) and applied with one block
+ * copy after the mailbox and the due commands, so a full set that
+ * replaces another in the same cycle is applied once; partial masks, odd
  * flags, several entries, late or NOW commands, corruption and
  * rejections are out of line too.  A record is written front to back:
  * seq, the sample's head as one 64-byte copy, then its values; the
@@ -75,10 +77,10 @@
 #define SRT_DP_DIRTY_ALL	0xf
 
 /*
- * cmd_quiet is the command tail that needs no work: the head, with this
- * bit added while the last entry promised more, so no 32-bit tail can
- * match it and the ring is looked at every cycle (an underrun, or the
- * entry that continues the stream).
+ * cmd_quiet holds the kernel's command head in its low 32 bits, and this
+ * bit while the last entry promised more.  It is the tail that needs no
+ * work: with the bit set no 32-bit tail matches it, so the ring is looked
+ * at every cycle (an underrun, or the entry that continues the stream).
  */
 #define SRT_DP_CMD_MORE_BIT	(1ULL << 32)
 
@@ -161,7 +163,7 @@ struct srt_dp {
 	struct shieldrt_user *user;	/* user-written: the heartbeat */
 	struct shieldrt_mbox *mbox;	/* user-written: middle */
 	u32 *cmd_tailp;			/* user-written */
-	u64 cmd_quiet;		/* see SRT_DP_CMD_MORE_BIT */
+	u64 cmd_quiet;		/* head and more: SRT_DP_CMD_MORE_BIT */
 	u64 cycle;
 	u32 hb_last;
 	/* every cycle, end (srt_dp_cycle_out) */
@@ -189,8 +191,6 @@ struct srt_dp {
 	u32 n_in;
 	u32 in_mask;		/* bits of the inputs that exist */
 	u32 mbox_front;
-	u32 cmd_head;
-	u32 cmd_more;		/* last entry promised more */
 	u32 cmd_mask;		/* cmd_size - 1 */
 	u32 cmd_stride;
 	u32 *cmd_headp;			/* kernel-written */
@@ -200,6 +200,7 @@ struct srt_dp {
 	u64 mbox_seq;
 	u64 mbox_cycle;
 	u64 commit_cycle;
+	u64 *pending;		/* a checked full set, not yet in the inputs */
 
 	/* set up once; read by the rare paths and other CPUs */
 	u32 pub_mask;		/* pub_gate between rare events */
@@ -212,7 +213,8 @@ struct srt_dp {
 	u32 kseq;		/* see SRT_DP_KSEQ */
 	u32 flags;		/* SHIELDRT_RF_* */
 	u8 tel_word[SHIELDRT_MAX_SEL];	/* srt_signals word per value */
-	u64 stage[SHIELDRT_MAX_SIGNALS];	/* an update, read and checked */
+	/* full sets of inputs, read and checked: srt_dp_take_many() */
+	u64 stage[2][SHIELDRT_MAX_SIGNALS];
 } __attribute__((aligned(SRT_DP_ALIGN)));
 /* On 64-bit CPUs, what the comment above says of the first two lines. */
 _Static_assert(__SIZEOF_POINTER__ < 8 ||
@@ -419,41 +421,50 @@ enum srt_slot_verdict {
 };
 
 /*
- * Read one value once into *val (private memory); the sign bit of the
- * result is set if it is NaN or infinite (srt_bits_nonfinite()).
+ * Sign bit set if any of the first n values of a stage is NaN or infinite
+ * (srt_bits_nonfinite()): loads only, eight values an iteration.  n is
+ * rounded up to a multiple of eight, so the loop has no remainder to
+ * dispatch on: a stage's words past the inputs are zero, as
+ * srt_dp_init_private() left them (only 8 * n_in bytes are ever copied in).
  */
-static __always_inline u64 srt_dp_read1(const u64 *src, u64 *val)
+static __always_inline u64 srt_dp_nonfinite_any(const u64 *val, u32 n)
 {
-	u64 v = srt_read_once(*src);
+	u64 bad = 0;
+	u32 i;
 
-	*val = v;
-	return srt_bits_nonfinite(v);
+	_Static_assert(SHIELDRT_MAX_SIGNALS % 8 == 0, "whole rounds of eight");
+	n = (n + 7) & ~7U;
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		bad |= srt_bits_nonfinite(val[i]);
+	return bad & SRT_F64_SIGN_BIT;
 }
 
 /*
- * Read n values once into private memory, the finite check fused (the
- * sign bit of the ORed tests), and only if all are finite apply them
- * with one block copy.  The loop is unrolled eight times (the compiler
- * enters it at n's remainder): each value is in a register only from its
- * load to its store, so nothing is spilled, and the loop's control is
- * paid once per eight values.  Nonzero if a value is NaN or infinite
- * (nothing applied).
+ * Every input of a count other than four: read once with one block copy
+ * into the stage pending does not hold, then checked there, where nobody
+ * else can change it.  If all are finite the stage becomes the pending
+ * set, which srt_dp_work() copies into the inputs once, after the
+ * mailbox and the due commands: a full command set that follows a full
+ * mailbox set in the same cycle replaces it without a second copy.
+ * Nonzero if a value is NaN or infinite (nothing pending changes).
  */
-static SRT_DP_SLOW u64 srt_dp_take_many(u64 *in, u64 *stage, const u64 *src,
-					u32 n)
+static SRT_DP_SLOW u64 srt_dp_take_many(struct srt_dp *dp, const u64 *src)
 {
-	const u64 *end = src + n;
-	u64 *val = stage;
-	u64 bad = 0;
+	u64 *val = dp->stage[dp->pending == dp->stage[0]];
 
-#pragma GCC unroll 8
-	for (; src != end; src++, val++)
-		bad |= srt_dp_read1(src, val);
-	bad &= SRT_F64_SIGN_BIT;
-	/* Only the loop thread writes or reads the inputs. */
-	if (likely(!bad))
-		memcpy(in, stage, 8 * n);
-	return bad;
+	memcpy(val, src, 8 * dp->n_in);
+	if (unlikely(srt_dp_nonfinite_any(val, dp->n_in)))
+		return 1;
+	dp->pending = val;
+	return 0;
+}
+
+/* The pending set into the inputs (only the loop thread uses them). */
+static SRT_DP_SLOW void srt_dp_apply_pending(struct srt_dp *dp, u64 *in)
+{
+	memcpy(in, dp->pending, 8 * dp->n_in);
+	dp->pending = NULL;
 }
 
 /*
@@ -461,7 +472,7 @@ static SRT_DP_SLOW u64 srt_dp_take_many(u64 *in, u64 *stage, const u64 *src,
  * check everything, then apply the selected values, or nothing.
  */
 static SRT_DP_SLOW enum srt_slot_verdict
-srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
+srt_dp_take_some(struct srt_dp *dp, const struct shieldrt_slot *s,
 		 u32 flags, u32 allowed_flags, u32 mask, u64 *in)
 {
 	u64 val[SHIELDRT_MAX_SIGNALS];
@@ -479,6 +490,9 @@ srt_dp_take_some(const struct srt_dp *dp, const struct shieldrt_slot *s,
 	}
 	if (bad & SRT_F64_SIGN_BIT)
 		return SRT_SLOT_BAD_VALUE;
+	/* on top of a full set taken earlier in this cycle */
+	if (dp->pending)
+		srt_dp_apply_pending(dp, in);
 	for (m = mask; m; m &= m - 1) {
 		i = __builtin_ctz(m);
 		srt_write_once(in[i], val[i]);
@@ -507,7 +521,7 @@ srt_dp_take(struct srt_dp *dp, const struct shieldrt_slot *s,
 		if (mask != dp->in_mask || flags & ~allowed_flags)
 			return srt_dp_take_some(dp, s, flags, allowed_flags,
 						mask, in);
-		return srt_dp_take_many(in, dp->stage, src, dp->n_in) ?
+		return srt_dp_take_many(dp, src) ?
 		       SRT_SLOT_BAD_VALUE : SRT_SLOT_OK;
 	}
 	a = srt_read_once(src[0]);
@@ -580,11 +594,24 @@ static __always_inline void srt_dp_mbox(struct srt_dp *dp, u64 *in)
 	dp->st.mbox_updates++;
 }
 
-/* The tail that needs no work from now on (see SRT_DP_CMD_MORE_BIT). */
-static __always_inline void srt_dp_cmd_settle(struct srt_dp *dp)
+/* The kernel's command head (see SRT_DP_CMD_MORE_BIT). */
+static inline u32 srt_dp_cmd_head(const struct srt_dp *dp)
 {
-	dp->cmd_quiet = dp->cmd_head |
-			(dp->cmd_more ? SRT_DP_CMD_MORE_BIT : 0);
+	return (u32)dp->cmd_quiet;
+}
+
+/* 1 if the last entry taken promised more, else 0. */
+static inline u32 srt_dp_cmd_more(const struct srt_dp *dp)
+{
+	return dp->cmd_quiet >> 32;
+}
+
+/* The head moved to tail; more: the last entry's SHIELDRT_CMD_MORE. */
+static __always_inline void srt_dp_cmd_settle(struct srt_dp *dp, u32 tail,
+					      u32 more)
+{
+	dp->cmd_quiet = tail | (u64)more * SRT_DP_CMD_MORE_BIT;
+	srt_store_release(dp->cmd_headp, tail);			/* [B1] */
 }
 
 /*
@@ -593,15 +620,12 @@ static __always_inline void srt_dp_cmd_settle(struct srt_dp *dp)
  */
 static SRT_DP_SLOW void srt_dp_cmd_odd(struct srt_dp *dp, u32 tail)
 {
-	if (tail == dp->cmd_head) {
+	if (tail == srt_dp_cmd_head(dp)) {
 		srt_dp_count(dp, &dp->st.cmd_underruns);
 		return;
 	}
 	srt_dp_count(dp, &dp->st.cmd_corrupt);
-	dp->cmd_head = tail;
-	dp->cmd_more = 0;
-	srt_dp_cmd_settle(dp);
-	srt_store_release(dp->cmd_headp, tail);		/* [B1] */
+	srt_dp_cmd_settle(dp, tail, 0);
 }
 
 enum srt_cmd_when { SRT_CMD_TAKE, SRT_CMD_WAIT, SRT_CMD_LATE };
@@ -657,8 +681,9 @@ static SRT_DP_SLOW int srt_dp_cmd_other(struct srt_dp *dp,
 _Static_assert(SHIELDRT_CMD_MORE == 1, "more is 0 or 1: flags & MORE");
 static SRT_DP_SLOW void srt_dp_cmd_ring(struct srt_dp *dp, u32 tail, u64 *in)
 {
-	u32 head = dp->cmd_head, budget = SRT_DP_CMD_BUDGET;
-	u32 more = dp->cmd_more;	/* 0 or 1: SHIELDRT_CMD_MORE is bit 0 */
+	const u32 head0 = srt_dp_cmd_head(dp);
+	u32 head = head0, budget = SRT_DP_CMD_BUDGET;
+	u32 more = srt_dp_cmd_more(dp);	/* SHIELDRT_CMD_MORE is bit 0 */
 
 	if (unlikely(tail - head - 1 > dp->cmd_mask)) {
 		srt_dp_cmd_odd(dp, tail);
@@ -680,12 +705,9 @@ static SRT_DP_SLOW void srt_dp_cmd_ring(struct srt_dp *dp, u32 tail, u64 *in)
 			break;
 		more = flags & SHIELDRT_CMD_MORE;
 	} while (++head != tail && --budget);
-	dp->cmd_more = more;
-	dp->cmd_quiet = head | more * SRT_DP_CMD_MORE_BIT;
-	if (head != dp->cmd_head) {
-		dp->cmd_head = head;
-		srt_store_release(dp->cmd_headp, head);	/* [B1] */
-	}
+	/* an entry taken moved the head; none taken left more as it was */
+	if (head != head0)
+		srt_dp_cmd_settle(dp, head, more);
 }
 
 /*
@@ -695,7 +717,7 @@ static SRT_DP_SLOW void srt_dp_cmd_ring(struct srt_dp *dp, u32 tail, u64 *in)
  */
 static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 {
-	const u32 head = dp->cmd_head;
+	const u32 head = srt_dp_cmd_head(dp);
 	const struct shieldrt_slot *e;
 	u32 flags;
 	u64 key;
@@ -715,11 +737,7 @@ static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 	} else if (srt_dp_cmd_other(dp, e, key, flags, in)) {
 		return;		/* waits: looked at again every cycle */
 	}
-	flags &= SHIELDRT_CMD_MORE;
-	dp->cmd_more = flags;
-	dp->cmd_head = tail;
-	dp->cmd_quiet = tail | flags * SRT_DP_CMD_MORE_BIT;
-	srt_store_release(dp->cmd_headp, tail);			/* [B1] */
+	srt_dp_cmd_settle(dp, tail, flags & SHIELDRT_CMD_MORE);
 }
 
 /*
@@ -740,6 +758,8 @@ static SRT_DP_SLOW void srt_dp_work(struct srt_dp *dp, u32 hb, u32 mid,
 		srt_dp_mbox(dp, in);
 	if (tail != dp->cmd_quiet)
 		srt_dp_cmd(dp, tail, in);
+	if (unlikely(dp->pending))
+		srt_dp_apply_pending(dp, in);
 }
 
 /*

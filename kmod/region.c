@@ -233,7 +233,7 @@ bool srt_region_snapshot(const struct srt_region *r,
 		sn->mbox_seq = READ_ONCE(dp->mbox_seq);
 		sn->mbox_cycle = READ_ONCE(dp->mbox_cycle);
 		sn->commit_cycle = READ_ONCE(dp->commit_cycle);
-		sn->cmd_head = READ_ONCE(dp->cmd_head);
+		sn->cmd_head = (u32)READ_ONCE(dp->cmd_quiet);
 		sn->tel_tail = READ_ONCE(dp->tel_tail);
 		if (!SRT_DP_KSEQ)
 			return true;

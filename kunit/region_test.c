@@ -213,7 +213,7 @@ static void region_hostile_entry(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, *(u64 *)((char *)&b->dp.st + c->counter), 1);
 	KUNIT_EXPECT_EQ(test, b->dp.st.cmd_applied, 0);
 	KUNIT_EXPECT_EQ(test, b->sig.in[0], 0);
-	KUNIT_EXPECT_EQ(test, b->dp.cmd_head, 1);
+	KUNIT_EXPECT_EQ(test, srt_dp_cmd_head(&b->dp), 1);
 	rt_bed_free(b);
 }
 
@@ -226,7 +226,7 @@ static void region_hostile_indices(struct kunit *test)
 	WRITE_ONCE(*b->dp.tel_headp, 12345);
 	rt_cycle(b);
 	KUNIT_EXPECT_EQ(test, b->dp.st.cmd_corrupt, 1);
-	KUNIT_EXPECT_EQ(test, b->dp.cmd_head, 0x80000000U);
+	KUNIT_EXPECT_EQ(test, srt_dp_cmd_head(&b->dp), 0x80000000U);
 	KUNIT_EXPECT_EQ(test, b->dp.st.mbox_corrupt, 1);
 	KUNIT_EXPECT_LE(test, b->dp.mbox_front, 2);
 	KUNIT_EXPECT_EQ(test, b->dp.st.tel_corrupt, 1);

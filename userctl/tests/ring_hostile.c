@@ -138,7 +138,7 @@ static void test_cmd_cases(void)
 			 dbits(c->value));
 		bed_cycle(&b);
 		tap_ok(ctr(&b.dp.st, c->counter) == before + 1 &&
-		       b.dp.cmd_head == 1 &&
+		       srt_dp_cmd_head(&b.dp) == 1 &&
 		       (applied ? inputs_are(&b, c->value) :
 			inputs_are(&b, 0.0)),
 		       "cmd: %s: counted once, %s", c->desc,
@@ -160,10 +160,10 @@ static void test_cmd_timing(void)
 	bed_cycle(&b);
 	bed_cycle(&b);
 	bed_cycle(&b);
-	tap_ok(inputs_are(&b, 0.0) && b.dp.cmd_head == 0,
+	tap_ok(inputs_are(&b, 0.0) && srt_dp_cmd_head(&b.dp) == 0,
 	       "cmd: entries wait for their cycle");
 	bed_cycle(&b);
-	tap_ok(inputs_are(&b, 1.0) && b.dp.cmd_head == 1,
+	tap_ok(inputs_are(&b, 1.0) && srt_dp_cmd_head(&b.dp) == 1,
 	       "cmd: entry applied exactly at its cycle");
 	bed_cycle(&b);
 	tap_ok(inputs_are(&b, 2.0) && !b.dp.st.cmd_underruns,
@@ -192,7 +192,7 @@ static void test_cmd_corrupt(void)
 		(*b.dp.cmd_tailp) = bad_tails[i];
 		bed_cycle(&b);
 		tap_ok(b.dp.st.cmd_corrupt == 1 &&
-		       b.dp.cmd_head == bad_tails[i] &&
+		       srt_dp_cmd_head(&b.dp) == bad_tails[i] &&
 		       (*b.dp.cmd_headp) == bad_tails[i] && inputs_are(&b, 0.0),
 		       "cmd: tail %#x with size 8: counted, resynchronized",
 		       bad_tails[i]);
@@ -392,6 +392,124 @@ static void test_take_sizes(void)
 		tap_ok(take_size_ok(sizes[i]),
 		       "take: %u inputs: a NaN or Inf anywhere rejects the whole update, a finite one applies whole",
 		       sizes[i]);
+}
+
+/*
+ * A mailbox set and command entries for every input in the same cycle:
+ * applied in order (a later full set replaces an earlier one), and a
+ * rejected or waiting entry leaves the mailbox's set applied.  n inputs:
+ * four take the straight path, the others are staged.
+ */
+struct both_case {
+	const char *desc;
+	u64 mbox, cmd;		/* value bits of every input; 0: none sent */
+	u64 key_delta;		/* added to the cycle (wraps: late) */
+	u32 cmd_mask;		/* 0: every input */
+	u64 cmd2;		/* a second entry for input 0; 0: none */
+	u64 want, want0;	/* every input; input 0 */
+	size_t counter;		/* incremented by the command */
+};
+/* a waiting entry: no command counter moves */
+#define NO_CTR ((size_t)-1)
+
+static const struct both_case both_cases[] = {
+	{ "both finite: the command's set", 0x4000000000000000ULL,
+	  0x4008000000000000ULL, 0, 0, 0, 0x4008000000000000ULL,
+	  0x4008000000000000ULL, CTR(cmd_applied) },
+	{ "command NaN: the mailbox's set", 0x4000000000000000ULL,
+	  0x7ff8000000000000ULL, 0, 0, 0, 0x4000000000000000ULL,
+	  0x4000000000000000ULL, CTR(cmd_rej_value) },
+	{ "mailbox -Inf: the command's set", 0xfff0000000000000ULL,
+	  0x4008000000000000ULL, 0, 0, 0, 0x4008000000000000ULL,
+	  0x4008000000000000ULL, CTR(cmd_applied) },
+	{ "command for input 0 only: on top of the mailbox's",
+	  0x4000000000000000ULL, 0x4010000000000000ULL, 0, 1, 0,
+	  0x4000000000000000ULL, 0x4010000000000000ULL, CTR(cmd_applied) },
+	{ "command waits: the mailbox's set", 0x4000000000000000ULL,
+	  0x4008000000000000ULL, 5, 0, 0, 0x4000000000000000ULL,
+	  0x4000000000000000ULL, NO_CTR },
+	{ "command late: the mailbox's set", 0x4000000000000000ULL,
+	  0x4008000000000000ULL, (u64)-1, 0, 0, 0x4000000000000000ULL,
+	  0x4000000000000000ULL, CTR(cmd_rej_late) },
+	{ "two entries, every input then input 0", 0x4000000000000000ULL,
+	  0x4008000000000000ULL, 0, 0, 0x4014000000000000ULL,
+	  0x4008000000000000ULL, 0x4014000000000000ULL, CTR(cmd_applied) },
+};
+
+static int both_ok(u32 n, const struct both_case *c)
+{
+	const u32 all = n >= 32 ? ~0U : (1U << n) - 1;
+	struct srt_cycle_sample smp = { 0 };
+	struct shieldrt_offsets off;
+	struct shieldrt_stats st;
+	struct shieldrt_slot *e;
+	struct srt_signals sig;
+	struct srt_dp_geom g;
+	struct srt_dp dp;
+	struct srt_map m;
+	u64 v[SHIELDRT_MAX_SIGNALS];
+	u32 i, k;
+	void *mem;
+	int ok = 1;
+
+	default_geom(&g, n, 2, 8, 64);
+	mem = fake_region(&dp, &g, &off);
+	if (srt_map_init(&m, mem, &off))
+		return 0;
+	memset(&sig, 0, sizeof(sig));
+	sig.n_in = n;
+	sig.n_out = 2;
+	/* cycle 0: a set of 1.0 everywhere, so "unchanged" is visible */
+	for (i = 0; i < n; i++)
+		v[i] = dbits(1.0);
+	srt_mbox_write(&m, all, v);
+	srt_dp_cycle_in(&dp, 0, &sig);
+	srt_dp_cycle_out(&dp, &smp, &sig);
+	for (i = 0; i < n; i++)
+		v[i] = c->mbox;
+	srt_mbox_write(&m, all, v);
+	for (k = 0; k < 1 + !!c->cmd2; k++) {
+		e = srt_cmd_slot(&m, k);
+		e->key = 1 + (k ? 0 : c->key_delta);
+		e->mask = k ? 1 : c->cmd_mask ? c->cmd_mask : all;
+		e->flags = 0;
+		for (i = 0; i < n; i++)
+			e->value[i] = k ? c->cmd2 : c->cmd;
+	}
+	srt_cmd_commit(&m, k);
+	st = dp.st;
+	smp.cycle = 1;
+	srt_dp_cycle_in(&dp, 1, &sig);
+	ok &= !dp.pending;
+	srt_dp_cycle_out(&dp, &smp, &sig);
+	ok &= sig.in[0] == c->want0;
+	for (i = 1; i < n; i++)
+		ok &= sig.in[i] == c->want;
+	for (i = n; i < SHIELDRT_MAX_SIGNALS; i++)
+		ok &= !sig.in[i];
+	if (c->counter == NO_CTR)
+		ok &= dp.st.cmd_applied == st.cmd_applied &&
+		      dp.st.cmd_rej_late == st.cmd_rej_late &&
+		      dp.st.cmd_underruns == st.cmd_underruns;
+	else
+		ok &= ctr(&dp.st, c->counter) > ctr(&st, c->counter);
+	ok &= c->mbox >> 52 == 0xfff ?
+	      dp.st.mbox_rej_value == st.mbox_rej_value + 1 :
+	      dp.st.mbox_updates == st.mbox_updates + 1;
+	free(mem);
+	return ok;
+}
+
+static void test_mbox_and_cmd(void)
+{
+	static const u32 sizes[] = { 1, 3, 4, 9, 32 };
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		for (j = 0; j < ARRAY_SIZE(both_cases); j++)
+			tap_ok(both_ok(sizes[i], &both_cases[j]),
+			       "mailbox and command in one cycle, %u inputs: %s",
+			       sizes[i], both_cases[j].desc);
 }
 
 /*
@@ -639,6 +757,7 @@ int main(int argc, char **argv)
 	test_cmd_corrupt();
 	test_mbox_cases();
 	test_take_sizes();
+	test_mbox_and_cmd();
 	test_tel_corrupt();
 	test_tel_decimation();
 	test_publication();

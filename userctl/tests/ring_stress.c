@@ -95,11 +95,11 @@ static void *cmd_consumer(void *arg)
 			if (cyc >= n_items)
 				break;
 			while (srt_load_acquire(c->dp.cmd_tailp) ==
-			       c->dp.cmd_head)
+			       srt_dp_cmd_head(&c->dp))
 				sched_yield();
 		} else if (atomic_load(&c->done) &&
 			   srt_load_acquire(c->dp.cmd_tailp) ==
-			   c->dp.cmd_head) {
+			   srt_dp_cmd_head(&c->dp)) {
 			break;
 		}
 		srt_dp_cycle_in(&c->dp, cyc, &sig);

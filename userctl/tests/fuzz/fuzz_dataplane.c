@@ -85,8 +85,8 @@ static void run_cycle(struct bed *b)
 	struct shieldrt_stats st = dp->st;
 	u64 in[SRT_MAX_SIGNALS], records = dp->st.tel_records;
 	u32 mid = srt_read_once(dp->mbox->middle), i;
-	u32 tail = srt_read_once(*dp->cmd_tailp), head = dp->cmd_head;
-	bool cmd_work = tail != head || dp->cmd_more;
+	u32 tail = srt_read_once(*dp->cmd_tailp), head = srt_dp_cmd_head(dp);
+	bool cmd_work = tail != head || srt_dp_cmd_more(dp);
 
 	memcpy(in, b->sig.in, sizeof(in));
 	for (i = 0; i < SRT_MAX_SIGNALS; i++)
@@ -96,14 +96,15 @@ static void run_cycle(struct bed *b)
 		   !!(mid & SHIELDRT_MBOX_FRESH), "middle %#x counted %llu", mid,
 		   (unsigned long long)(sum_mbox(&dp->st) - sum_mbox(&st)));
 	fuzz_check(dp->mbox_front <= 2, "front %u", dp->mbox_front);
+	fuzz_check(!dp->pending, "a checked set left pending");
 	fuzz_check(sum_cmd(&dp->st) - sum_cmd(&st) <= SRT_DP_CMD_BUDGET &&
 		   dp->st.cmd_corrupt - st.cmd_corrupt <= 1 &&
 		   dp->st.cmd_underruns - st.cmd_underruns <= 1 &&
 		   (cmd_work || sum_cmd(&dp->st) == sum_cmd(&st)),
 		   "command work: %llu entries",
 		   (unsigned long long)(sum_cmd(&dp->st) - sum_cmd(&st)));
-	fuzz_check(tail - dp->cmd_head <= dp->cmd_mask + 1,
-		   "head %u passed tail %u", dp->cmd_head, tail);
+	fuzz_check(tail - srt_dp_cmd_head(dp) <= dp->cmd_mask + 1,
+		   "head %u passed tail %u", srt_dp_cmd_head(dp), tail);
 	fuzz_check(dp->st.mbox_updates != st.mbox_updates ||
 		   dp->st.cmd_applied != st.cmd_applied ||
 		   !memcmp(in, b->sig.in, sizeof(in)),
