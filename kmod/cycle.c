@@ -187,6 +187,17 @@ static __always_inline void srt_cycle_begin(struct srt_loop *loop,
 }
 
 /*
+ * Safe state held, or entered this cycle: the outputs stay at their safe
+ * values.  Rare, so the compiler lays it out off the cycle's straight
+ * path (as every unlikely() here: each misplaced branch costs a cycle an
+ * instruction cache line, scripts/bench/bench-lines).
+ */
+static __always_inline bool srt_held(const struct srt_cycle_ctx *c)
+{
+	return unlikely(c->safe || c->want_safe);
+}
+
+/*
  * Read inputs: one snapshot of every input, so the chain computes on a
  * consistent set even if a writer updates sig.in meanwhile.  The data
  * plane's mailbox and command ring feed sig.in, then the I/O providers'
@@ -221,7 +232,8 @@ static __always_inline void srt_check_heartbeat(struct srt_loop *loop,
 	u32 limit = c->live.heartbeat_cycles;
 	u64 age;
 
-	if (!limit || c->safe || !c->dp)
+	/* straight through for the default: no watchdog */
+	if (likely(!limit) || unlikely(c->safe) || !c->dp)
 		return;
 	age = min(srt_dp_heartbeat_age(c->dp),
 		  c->s.cycle - loop->hb_arm_cycle);
@@ -239,7 +251,7 @@ static __always_inline void srt_check_heartbeat(struct srt_loop *loop,
 static __always_inline void srt_check_io(struct srt_loop *loop,
 					 struct srt_cycle_ctx *c)
 {
-	if (c->safe || c->want_safe || !c->io_n)
+	if (srt_held(c) || !c->io_n)
 		return;
 	if (srt_io_gone(&loop->io)) {
 		c->want_safe = true;
@@ -273,7 +285,7 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 	 * section=spinlock is not atomic, but its lock holds an RCU
 	 * read-side section that a reschedule point must not be taken in.
 	 */
-	if (!c->safe && c->live.workload_ns)
+	if (likely(!c->safe) && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
 			       loop->cfg.section != SHIELDRT_SECTION_NONE ?
 			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
@@ -281,9 +293,9 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 	c->chain_run.step = !c->safe;
 	srt_chain_cycle(&loop->chain, &c->chain_run, &c->chain, c->s.cycle,
 			loop->region);
-	if (c->safe)
+	if (unlikely(c->safe))
 		return;
-	if (c->chain.nonfinite) {
+	if (unlikely(c->chain.nonfinite)) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_NONFINITE;
 		trace_chain_nonfinite(loop->name, c->s.cycle,
@@ -313,7 +325,7 @@ static __always_inline void srt_check_outputs(struct srt_loop *loop,
 	u32 i, n = c->n_out;
 	u64 bad = 0;
 
-	if (c->safe || c->want_safe)
+	if (srt_held(c))
 		return;
 	if (!c->chain.stepped) {
 		for (i = 0; i < n; i++)
@@ -386,7 +398,7 @@ static __always_inline void srt_cycle_end(struct srt_loop *loop,
 				   loop->cfg.period_ns, &c->d);
 		s->compute_ns = c->t.compute_ns;
 		s->missed = 0;
-		if (c->safe)
+		if (unlikely(c->safe))
 			s->flags |= SRT_CYC_SAFE;
 		return;
 	}
@@ -402,7 +414,7 @@ static __always_inline void srt_cycle_end(struct srt_loop *loop,
 static __always_inline void srt_publish(struct srt_loop *loop,
 					struct srt_cycle_ctx *c)
 {
-	bool safe = c->safe || c->want_safe;
+	bool safe = srt_held(c);
 	const u64 *src = c->out;
 	u64 *dst = loop->sig.out;
 	u32 i, n = c->n_out;
@@ -441,10 +453,21 @@ static __always_inline void srt_publish_record(struct srt_loop *loop,
 		srt_dp_cycle_out(c->dp, &c->s, &loop->sig);
 }
 
+/*
+ * A cycle adds to three or more histograms: one copy of the code, called
+ * for each, keeps the cycle's instruction lines fewer than a copy inlined
+ * at every call would (scripts/bench/bench-lines), for a call's few
+ * instructions each.
+ */
+static noinline void srt_hist_put(struct srt_hist *h, u64 v)
+{
+	srt_hist_add(h, v);
+}
+
 static __always_inline void srt_hist_add_signed(struct srt_hist *h, s64 v)
 {
-	if (v >= 0)
-		srt_hist_add(h, v);
+	if (likely(v >= 0))
+		srt_hist_put(h, v);
 }
 
 /*
@@ -489,9 +512,9 @@ static __always_inline void srt_account_section(struct srt_loop *loop,
 		n->section_overruns++;
 	}
 	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SECTION))
-		srt_hist_add(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
+		srt_hist_put(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
 	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_LOCKWAIT))
-		srt_hist_add(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
+		srt_hist_put(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
 	if (!c->io_n)
 		return;
 	n->io_read_errors += hweight8(c->io.rd_err);
@@ -571,7 +594,7 @@ static __always_inline void srt_account(struct srt_loop *loop,
 	if (srt_metric_stored(&loop->cfg, SHIELDRT_M_LATENESS))
 		srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS],
 				    c->t.lateness_ns);
-	srt_hist_add(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
+	srt_hist_put(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
 	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
 		srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
 	srt_account_chain(n, &c->chain, c);
@@ -590,7 +613,7 @@ static __always_inline void srt_account(struct srt_loop *loop,
 	trace_cycle(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
 	if (overrun)
 		trace_overrun(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
-	if (c->want_safe)
+	if (unlikely(c->want_safe))
 		srt_loop_enter_safe(loop, c->safe_why);
 }
 
@@ -641,7 +664,7 @@ static __always_inline void srt_section_close(struct srt_loop *loop,
 	 * for a loop with an output stage, whose work ends after it.
 	 */
 	if (kind == SHIELDRT_SECTION_NONE && !c->fpu_held &&
-	    !(c->io_n && loop->io.staged))
+	    !c->staged)
 		c->s.section_ns = c->s.end_ns - c->sec_start_ns;
 	else
 		c->s.section_ns = ktime_get_ns() - c->sec_start_ns;
@@ -702,7 +725,6 @@ int srt_loop_thread(void *data)
 {
 	struct srt_loop *loop = data;
 	struct srt_cycle_ctx *c = &loop->ctx;
-	bool staged = loop->io.staged;	/* fixed while the loop exists */
 	u64 deadline, cycle = 0;
 	unsigned long flags;
 	int ret;
@@ -714,6 +736,7 @@ int srt_loop_thread(void *data)
 	if (loop->region)
 		c->dp = srt_region_dp(loop->region);
 	c->io_n = loop->io.n;
+	c->staged = loop->io.staged;	/* fixed while the loop exists */
 	c->n_in = min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, loop->sig.n_out, SRT_MAX_SIGNALS);
 	c->in = c->vals;
@@ -728,9 +751,9 @@ int srt_loop_thread(void *data)
 	while (!test_bit(SRT_REQ_STOP, &loop->requests)) {
 		srt_cycle_begin(loop, c, deadline, cycle);
 		ret = srt_wait(loop, c, deadline);
-		if (ret < 0)
+		if (unlikely(ret < 0))
 			break;
-		if (ret > 0) {
+		if (unlikely(ret > 0)) {
 			srt_trigger_timeout(loop, c);
 			continue;
 		}
@@ -745,17 +768,18 @@ int srt_loop_thread(void *data)
 		srt_check_io(loop, c);
 		srt_compute(loop, c);
 		srt_check_outputs(loop, c);
-		if (!staged)
+		/* straight through without an output stage, the usual loop */
+		if (likely(!c->staged))
 			srt_cycle_end(loop, c);
 		srt_publish(loop, c);
-		if (staged) {
+		if (unlikely(c->staged)) {
 			srt_section_close(loop, c, flags);
 			srt_output_stage(loop, c);
 			srt_cycle_end(loop, c);
 		}
 		/* one place, so the record is inlined once */
 		srt_publish_record(loop, c);
-		if (!staged)
+		if (likely(!c->staged))
 			srt_section_close(loop, c, flags);
 		srt_account(loop, c);
 		srt_record(loop, c);

@@ -148,11 +148,11 @@ struct srt_cycle_ctx {
 	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
 	 * set by the wait, the times by the section and the evaluation),
 	 * safe by srt_cycle_begin(), sec_start_ns and fpu_held by the
-	 * section's opening; n_in, n_out, dp, in, out and io_n are set at
-	 * the start (a running loop's signal counts do not change).  s.end_ns is the last cycle's
-	 * until this one's end is read (the wait's post_ns), pol the
-	 * overrun policy's state across cycles.  With the cleared group below: the
-	 * first three lines.
+	 * section's opening; n_in, n_out, dp, in, out, io_n and staged are
+	 * set at the start (a running loop's signal counts do not change).
+	 * s.end_ns is the last cycle's until this one's end is read (the
+	 * wait's post_ns), pol the overrun policy's state across cycles.  With
+	 * the cleared group below: the first three lines.
 	 */
 	struct srt_cycle_sample s;
 	u32 n_in, n_out;
@@ -165,6 +165,7 @@ struct srt_cycle_ctx {
 	u32 io_n;			/* loop->io.n: without, its line stays cold */
 	bool safe;			/* loop was in safe state this cycle */
 	bool fpu_held;			/* the section opened the FPU */
+	bool staged;			/* loop->io.staged: an output stage */
 	/* Cleared by srt_cycle_begin(), every cycle. */
 	struct_group(cleared,
 		u64 sleep_ns;

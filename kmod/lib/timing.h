@@ -47,8 +47,8 @@ static inline bool srt_timing_on_time(u64 deadline, u64 period, u64 budget,
 {
 	u64 compute = end - start;
 
-	if (end < start || end > deadline + period ||
-	    (budget && compute > budget))
+	if (unlikely(end < start || end > deadline + period ||
+		     (budget && compute > budget)))
 		return false;
 	/* whole: member by member, GCC loads the false flags from memory */
 	*t = (struct srt_timing){
