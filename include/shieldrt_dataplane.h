@@ -441,13 +441,13 @@ static __always_inline u64 srt_dp_nonfinite_any(const u64 *val, u32 n)
 }
 
 /*
- * Every input of a count other than four: read once with one block copy
- * into the stage pending does not hold, then checked there, where nobody
- * else can change it.  If all are finite the stage becomes the pending
+ * Every input of a count other than four: read once, as one block copy
+ * into the stage that is not pending, then checked there, where nobody
+ * else can change it.  If all are finite that stage becomes the pending
  * set, which srt_dp_work() copies into the inputs once, after the
  * mailbox and the due commands: a full command set that follows a full
  * mailbox set in the same cycle replaces it without a second copy.
- * Nonzero if a value is NaN or infinite (nothing pending changes).
+ * Nonzero if a value is NaN or infinite (the pending set stays as it was).
  */
 static SRT_DP_SLOW u64 srt_dp_take_many(struct srt_dp *dp, const u64 *src)
 {
