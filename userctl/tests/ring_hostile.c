@@ -304,6 +304,29 @@ static void test_tel_decimation(void)
 }
 
 /*
+ * A region for n inputs and 2 outputs, mapped as a feeder maps it, and
+ * zeroed signals to match.  NULL if the map is refused.
+ */
+static void *sized_bed(u32 n, struct srt_dp *dp, struct srt_map *m,
+		       struct srt_signals *sig)
+{
+	struct shieldrt_offsets off;
+	struct srt_dp_geom g;
+	void *mem;
+
+	default_geom(&g, n, 2, 8, 64);
+	mem = fake_region(dp, &g, &off);
+	if (srt_map_init(m, mem, &off)) {
+		free(mem);
+		return NULL;
+	}
+	memset(sig, 0, sizeof(*sig));
+	sig->n_in = n;
+	sig->n_out = 2;
+	return mem;
+}
+
+/*
  * Every straight-path size, by the mailbox and by a command entry: an
  * update of every input with one NaN or infinity anywhere is rejected
  * whole and counted, a finite one applied whole, and the inputs past n_in
@@ -319,11 +342,9 @@ static int take_size_ok(u32 n)
 	};
 	const u32 all = n >= 32 ? ~0U : (1U << n) - 1;
 	struct srt_cycle_sample smp = { 0 };
-	struct shieldrt_offsets off;
 	struct shieldrt_stats st;
 	struct srt_signals sig, was;
 	struct shieldrt_slot *e;
-	struct srt_dp_geom g;
 	struct srt_dp dp;
 	struct srt_map m;
 	u64 v[SHIELDRT_MAX_SIGNALS], cyc = 0;
@@ -331,13 +352,9 @@ static int take_size_ok(u32 n)
 	void *mem;
 	int ok = 1;
 
-	default_geom(&g, n, 2, 8, 64);
-	mem = fake_region(&dp, &g, &off);
-	if (srt_map_init(&m, mem, &off))
+	mem = sized_bed(n, &dp, &m, &sig);
+	if (!mem)
 		return 0;
-	memset(&sig, 0, sizeof(sig));
-	sig.n_in = n;
-	sig.n_out = 2;
 	for (k = 0; k <= n * ARRAY_SIZE(bad); k++) {
 		/* the last round is all finite */
 		for (i = 0; i < n; i++)
@@ -440,11 +457,9 @@ static int both_ok(u32 n, const struct both_case *c)
 {
 	const u32 all = n >= 32 ? ~0U : (1U << n) - 1;
 	struct srt_cycle_sample smp = { 0 };
-	struct shieldrt_offsets off;
 	struct shieldrt_stats st;
 	struct shieldrt_slot *e;
 	struct srt_signals sig;
-	struct srt_dp_geom g;
 	struct srt_dp dp;
 	struct srt_map m;
 	u64 v[SHIELDRT_MAX_SIGNALS];
@@ -452,13 +467,9 @@ static int both_ok(u32 n, const struct both_case *c)
 	void *mem;
 	int ok = 1;
 
-	default_geom(&g, n, 2, 8, 64);
-	mem = fake_region(&dp, &g, &off);
-	if (srt_map_init(&m, mem, &off))
+	mem = sized_bed(n, &dp, &m, &sig);
+	if (!mem)
 		return 0;
-	memset(&sig, 0, sizeof(sig));
-	sig.n_in = n;
-	sig.n_out = 2;
 	/* cycle 0: a set of 1.0 everywhere, so "unchanged" is visible */
 	for (i = 0; i < n; i++)
 		v[i] = dbits(1.0);
