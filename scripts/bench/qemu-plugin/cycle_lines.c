@@ -80,6 +80,8 @@ static const char *out_path, *ranges_path, *detail_path;
 static FILE *out, *detail;
 static uint64_t detail_cycle;
 static uint64_t cycles;
+static int overflowed;
+static uint32_t full_gen;	/* a set filled up in this generation */
 
 static int phase_of(uint64_t addr)
 {
@@ -100,15 +102,21 @@ static int phase_of(uint64_t addr)
 
 /*
  * Mark a line in a set; count it the first time each flag is seen.
- * Nonzero if that was now.
+ * Nonzero if that was now.  A set that fills up is no cycle of the loop
+ * (a vCPU that never enters the wait gathers everything it runs in one):
+ * said once, and nothing more is counted in it, rather than probing a
+ * full table for ever.
  */
 static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 {
 	uint64_t mask = (1u << TABLE_BITS) - 1;
 	uint64_t h = (line * 0x9e3779b97f4a7c15ULL) >> (64 - TABLE_BITS);
+	uint64_t probes;
 	struct slot *e;
 
-	for (;; h = (h + 1) & mask) {
+	if (full_gen == gen)
+		return 0;
+	for (probes = 0;; h = (h + 1) & mask) {
 		e = &s->slot[h];
 		if (e->gen != gen) {
 			e->gen = gen;
@@ -118,6 +126,13 @@ static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 		}
 		if (e->line == line)
 			break;
+		if (++probes > mask) {
+			full_gen = gen;
+			if (!overflowed++)
+				fprintf(stderr, "cycle_lines: vCPU %u touched more than %u lines without entering the wait: not the loop's vCPU?\n",
+					vcpu_wanted, 1u << TABLE_BITS);
+			return 0;
+		}
 	}
 	if (e->flags & flag)
 		return 0;
