@@ -208,7 +208,6 @@ struct srt_dp {
 	unsigned char *base;
 	struct shieldrt_hdr *hdr;
 	struct shieldrt_offsets off;
-	u32 in_bytes;		/* 8 * n_in */
 	u32 tel_nsel;
 	u32 kseq;		/* see SRT_DP_KSEQ */
 	u32 flags;		/* SHIELDRT_RF_* */
@@ -308,7 +307,6 @@ static inline void srt_dp_init_private(struct srt_dp *dp, void *mem,
 	dp->cmd_ent = dp->base + off->cmd_entries;
 	dp->tel_ent = dp->base + off->tel_entries;
 	dp->n_in = g->n_in;
-	dp->in_bytes = 8 * g->n_in;
 	dp->in_mask = g->n_in >= 32 ? ~0U : (1U << g->n_in) - 1;
 	/* a value no 32-bit mask has: not four inputs */
 	dp->mask4 = g->n_in == 4 ? dp->in_mask : 1ULL << 32;

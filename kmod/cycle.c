@@ -433,7 +433,7 @@ static __always_inline void srt_publish(struct srt_loop *loop,
  */
 static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
-	bool safe = c->safe || c->want_safe;
+	bool safe = srt_held(c);
 
 	srt_io_cycle_output(&loop->io, &c->io,
 			    safe ? loop->safe_out : c->out, safe);
@@ -700,7 +700,7 @@ static noinline void srt_trigger_timeout(struct srt_loop *loop,
 	preempt_disable();	/* as in a cycle: providers' writes are atomic */
 	srt_io_cycle_write(&loop->io, &c->io, loop->safe_out, true);
 	preempt_enable();
-	if (loop->io.staged)
+	if (c->staged)
 		srt_io_cycle_output(&loop->io, &c->io, loop->safe_out, true);
 	srt_loop_enter_safe(loop, SHIELDRT_SAFE_IO);
 }
@@ -713,7 +713,7 @@ static noinline void srt_trigger_timeout(struct srt_loop *loop,
 static __always_inline void srt_record(struct srt_loop *loop,
 				       const struct srt_cycle_ctx *c)
 {
-	u32 note = (c->safe || c->want_safe ? SHIELDRT_FLIGHT_HELD : 0) |
+	u32 note = (srt_held(c) ? SHIELDRT_FLIGHT_HELD : 0) |
 		   (c->want_safe && !c->safe ? SHIELDRT_FLIGHT_TRIP : 0);
 
 	srt_flight_cycle(&loop->flight, &c->s, note,

@@ -55,7 +55,7 @@ static bool same_geometry(const struct srt_dp *a, const struct srt_dp *b)
 	       a->cmd_mask == b->cmd_mask && a->cmd_stride == b->cmd_stride &&
 	       a->tel_mask == b->tel_mask && a->tel_stride == b->tel_stride &&
 	       a->tel_decimation == b->tel_decimation &&
-	       a->tel_nsel == b->tel_nsel && a->in_bytes == b->in_bytes &&
+	       a->tel_nsel == b->tel_nsel &&
 	       !memcmp(a->tel_word, b->tel_word, sizeof(a->tel_word)) &&
 	       a->tel_nrun == b->tel_nrun &&
 	       !memcmp(a->tel_run, b->tel_run, sizeof(a->tel_run));
