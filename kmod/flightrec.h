@@ -96,28 +96,39 @@ struct srt_flight {
 	struct mutex lock;		/* readers vs rearm and resize */
 };
 
-/*
- * The ring's bookkeeping, pure (KUnit suite shieldrt_flight): after the
- * record of cycle @cycle went into slot fr->pos, move on and act on the
- * trigger @why (SHIELDRT_FLTRIG_NONE: none).  Returns true when the window is
- * complete and the ring must freeze.
- */
-static inline bool srt_fr_advance(struct srt_flight *fr, u32 why, u64 cycle)
+/* srt_fr_advance() with a trigger @why or inside a window. */
+static inline bool srt_fr_trigger(struct srt_flight *fr, u32 why, u64 cycle)
 {
-	fr->pos = fr->pos + 1 == fr->nr ? 0 : fr->pos + 1;
-	if (!fr->triggered && why) {
+	if (!fr->triggered) {
 		fr->triggered = true;
 		fr->why = why;
 		fr->trigger_cycle = cycle;
 		fr->trigger_index = fr->written;
 		fr->left = fr->post;
-	} else if (fr->triggered) {
+	} else {
 		if (why)
 			atomic_inc(&fr->ignored);
 		fr->left--;
 	}
 	fr->written++;
-	return fr->triggered && !fr->left;
+	return !fr->left;
+}
+
+/*
+ * The ring's bookkeeping, pure (KUnit suite shieldrt_flight): after the
+ * record of cycle @cycle went into slot fr->pos, move on and act on the
+ * trigger @why (SHIELDRT_FLTRIG_NONE: none).  Returns true when the window is
+ * complete and the ring must freeze.  The usual cycle, neither triggering
+ * nor inside a window, goes straight through.
+ */
+static inline bool srt_fr_advance(struct srt_flight *fr, u32 why, u64 cycle)
+{
+	fr->pos = fr->pos + 1 == fr->nr ? 0 : fr->pos + 1;
+	if (likely(!(why | fr->triggered))) {
+		fr->written++;
+		return false;
+	}
+	return srt_fr_trigger(fr, why, cycle);
 }
 
 /*
