@@ -171,7 +171,8 @@ struct srt_dp {
 	u32 tel_tail;
 	u32 tel_mask;		/* tel_size - 1 */
 	u32 tel_stride;
-	u32 tel_two_short;	/* two runs of 1-4 values: no loop */
+	u8 tel_two_short;	/* two runs of 1-4 values: no loop */
+	u8 fed;			/* srt_dp_work() ran: see srt_dp_publish() */
 	u32 *tel_headp;			/* user-written */
 	u32 *tel_tailp;			/* kernel-written */
 	unsigned char *tel_ent;		/* first telemetry record */
@@ -746,6 +747,7 @@ static __always_inline void srt_dp_cmd(struct srt_dp *dp, u32 tail, u64 *in)
 static SRT_DP_SLOW void srt_dp_work(struct srt_dp *dp, u32 hb, u32 mid,
 				    u32 tail, u64 *in)
 {
+	dp->fed = 1;
 	if (hb != dp->hb_last) {
 		/* note when, for the watchdog and the live block */
 		dp->hb_last = hb;
@@ -914,7 +916,11 @@ static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp, u32 dirty)
 /*
  * The live block and the stats, as one seqcount write section: both seq
  * words carry the same value, so one private counter drives them.  What
- * moves every cycle each time, the rest only when it changed.
+ * moves every cycle each time, the rest only when it changed.  The feed's
+ * words (the mailbox's and the commands') move only in srt_dp_work(): a
+ * loop nobody has fed yet (a reader alone) leaves them at their zero,
+ * and the two lines they alone take (the stats' second, the private
+ * mailbox words') untouched.
  */
 static __always_inline void srt_dp_publish(struct srt_dp *dp, u64 cycles)
 {
@@ -932,10 +938,12 @@ static __always_inline void srt_dp_publish(struct srt_dp *dp, u64 cycles)
 	srt_seq_put(l->cycle, dp->cycle);
 	srt_seq_put(p->cycles, cycles);
 	srt_seq_put(p->tel_records, dp->st.tel_records);
-	srt_seq_put(l->mbox_seq, dp->mbox_seq);
-	srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
-	srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
-	srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
+	if (dp->fed) {
+		srt_seq_put(l->mbox_seq, dp->mbox_seq);
+		srt_seq_put(l->mbox_cycle, dp->mbox_cycle);
+		srt_seq_put(p->mbox_updates, dp->st.mbox_updates);
+		srt_seq_put(p->cmd_applied, dp->st.cmd_applied);
+	}
 	dirty = dp->dirty;
 	if (unlikely(dirty)) {
 		srt_dp_publish_dirty(dp, dirty);

@@ -568,6 +568,48 @@ static void test_publication(void)
 	free(b.mem);
 }
 
+/*
+ * The feed's words (mailbox seq and cycle, updates, commands applied) are
+ * left alone until something feeds the loop, then published with the
+ * next due publication like the rest, not only at the 2^10 refresh.
+ */
+static void test_publication_feed(void)
+{
+	struct shieldrt_stats st;
+	struct shieldrt_live lv;
+	struct bed b;
+	bool read_ok;
+	u32 i;
+
+	bed_init(&b);
+	for (i = 0; i < 20; i++)
+		bed_cycle(&b);
+	tap_ok(!srt_stats_read(b.dp.stats, &st) &&
+	       !srt_live_read(&b.dp.hdr->live, &lv) && !b.dp.fed &&
+	       st.cycles && !st.mbox_updates && !st.cmd_applied &&
+	       !lv.mbox_seq && !lv.mbox_cycle,
+	       "pub: a loop nobody fed publishes its cycles, the feed's words stay 0");
+	push_mbox(&b, 1, 0, dbits(2.0));
+	bed_cycle(&b);				/* cycle 20: the update */
+	push_cmd(&b, b.cyc, 1, 0, dbits(3.0));
+	bed_cycle(&b);				/* cycle 21: the command */
+	for (i = 0; i <= b.dp.pub_mask; i++)
+		bed_cycle(&b);
+	memset(&st, 0, sizeof(st));
+	memset(&lv, 0, sizeof(lv));
+	read_ok = !srt_stats_read(b.dp.stats, &st) &&
+		  !srt_live_read(&b.dp.hdr->live, &lv);
+	tap_ok(read_ok && st.mbox_updates == 1 && st.cmd_applied == 1 &&
+	       lv.mbox_seq == 77 && lv.mbox_cycle == 20 &&
+	       b.cyc < 1024,
+	       "pub: once fed, the mailbox and the commands show within one publication (updates %llu, applied %llu, seq %llu, cycle %llu)",
+	       (unsigned long long)st.mbox_updates,
+	       (unsigned long long)st.cmd_applied,
+	       (unsigned long long)lv.mbox_seq,
+	       (unsigned long long)lv.mbox_cycle);
+	free(b.mem);
+}
+
 /* Random bytes over the whole region, every cycle, for a long time. */
 static void test_scribble(unsigned long cycles)
 {
@@ -772,6 +814,7 @@ int main(int argc, char **argv)
 	test_tel_corrupt();
 	test_tel_decimation();
 	test_publication();
+	test_publication_feed();
 	test_scribble(n);
 	return tap_done();
 }
