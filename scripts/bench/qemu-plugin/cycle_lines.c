@@ -16,14 +16,18 @@
  * ends where the vCPU enters it from another phase.
  *
  * At exit, out gets one line per complete cycle: for each phase, then
- * for the cycle without its wait ("own") and for all of it, five
+ * for the cycle without its wait ("own") and for all of it, seven
  * numbers: instructions, code lines, data lines, lines read, lines
- * written (a line both read and written counts in both, once in data).
- * A block left early (an exception inside it) counts its instructions
- * and code lines whole.  With detail, cycle K's lines are listed there
+ * written (a line both read and written counts in both, once in data),
+ * and the distinct bytes of those code lines executed and of those data
+ * lines read or written: the fewest 64-byte lines the same instructions
+ * and data could take, packed, is bytes / 64 rounded up.  A block left
+ * early (an exception inside it) counts its instructions, code lines and
+ * code bytes whole.  With detail, cycle K's lines are listed there
  * as they are first touched: "PHASE KIND LINE PC" (KIND code, read or
  * write; a line read and written is listed twice), so that what a cycle
- * touches can be traced to the code that touched it.  The plugin API's
+ * touches can be traced to the code that touched it, and when it ends,
+ * what of each line its own work used: "bytes LINE CODE DATA".  The plugin API's
  * declarations: qemu_plugin_api.h.
  */
 #include <stdint.h>
@@ -44,16 +48,26 @@ __attribute__((visibility("default"))) int qemu_plugin_version = SRT_QEMU_PLUGIN
 
 enum { F_READ = 1, F_WRITE = 2, F_CODE = 4 };
 
-/* One set of lines, emptied by a new generation instead of a clear. */
+/*
+ * One set of lines, emptied by a new generation instead of a clear; a
+ * line's bytes touched as a mask, one bit a byte, code's and data's.
+ */
 struct slot {
 	uint64_t line;
 	uint32_t gen;
 	uint32_t flags;
+	uint64_t bytes[2];	/* [0]: executed, [1]: read or written */
 };
 
 struct set {
 	struct slot *slot;
-	uint64_t insns, code, data, read, written;
+	uint64_t insns, code, data, read, written, code_bytes, data_bytes;
+};
+
+/* A line and the bytes of it that something covers. */
+struct span {
+	uint64_t line;
+	uint64_t bytes;
 };
 
 /* A run of instructions of one phase inside a translated block. */
@@ -62,7 +76,7 @@ struct run {
 	uint64_t pc;		/* its first instruction */
 	uint32_t insns;
 	uint32_t nlines;
-	uint64_t line[];	/* the code lines its instructions span */
+	struct span line[];	/* the code lines its instructions span */
 };
 
 struct range {
@@ -101,14 +115,17 @@ static int phase_of(uint64_t addr)
 }
 
 /*
- * Mark a line in a set; count it the first time each flag is seen.
- * Nonzero if that was now.  A set that fills up is no cycle of the loop
+ * Mark a line in a set; count it the first time each flag is seen, and
+ * the bytes of it not touched before.  Nonzero if the flag was new.  A set that fills up is no cycle of the loop
  * (a vCPU that never enters the wait gathers everything it runs in one):
  * said once, and nothing more is counted in it, rather than probing a
  * full table for ever.
  */
-static int set_mark(struct set *s, uint64_t line, uint32_t flag)
+static int set_mark(struct set *s, uint64_t line, uint32_t flag,
+		    uint64_t bytes)
 {
+	int code = flag == F_CODE;
+	uint64_t added;
 	uint64_t mask = (1u << TABLE_BITS) - 1;
 	uint64_t h = (line * 0x9e3779b97f4a7c15ULL) >> (64 - TABLE_BITS);
 	uint64_t probes;
@@ -122,6 +139,7 @@ static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 			e->gen = gen;
 			e->line = line;
 			e->flags = 0;
+			e->bytes[0] = e->bytes[1] = 0;
 			break;
 		}
 		if (e->line == line)
@@ -134,9 +152,17 @@ static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 			return 0;
 		}
 	}
+	added = bytes & ~e->bytes[!code];
+	if (added) {
+		e->bytes[!code] |= added;
+		if (code)
+			s->code_bytes += __builtin_popcountll(added);
+		else
+			s->data_bytes += __builtin_popcountll(added);
+	}
 	if (e->flags & flag)
 		return 0;
-	if (flag == F_CODE) {
+	if (code) {
 		s->code++;
 	} else {
 		if (!(e->flags & (F_READ | F_WRITE)))
@@ -150,13 +176,13 @@ static int set_mark(struct set *s, uint64_t line, uint32_t flag)
 	return 1;
 }
 
-static void mark(uint64_t line, uint32_t flag, uint64_t pc)
+static void mark(uint64_t line, uint32_t flag, uint64_t bytes, uint64_t pc)
 {
-	int first = set_mark(&sets[cur_phase], line, flag);
+	int first = set_mark(&sets[cur_phase], line, flag, bytes);
 
 	if (cur_phase != 1)
-		set_mark(&sets[SET_OWN], line, flag);
-	set_mark(&sets[SET_ALL], line, flag);
+		set_mark(&sets[SET_OWN], line, flag, bytes);
+	set_mark(&sets[SET_ALL], line, flag, bytes);
 	if (first && detail && cycles == detail_cycle)
 		fprintf(detail, "%d %s %llx %llx\n", cur_phase,
 			flag == F_CODE ? "code" : flag == F_READ ? "read" :
@@ -169,19 +195,34 @@ static void cycle_end(void)
 {
 	int i;
 
+	if (detail && cycles == detail_cycle) {
+		const struct set *own = &sets[SET_OWN];
+
+		for (i = 0; i < 1 << TABLE_BITS; i++)
+			if (own->slot[i].gen == gen && full_gen != gen)
+				fprintf(detail, "bytes %llx %d %d\n",
+					(unsigned long long)own->slot[i].line
+					<< LINE_SHIFT,
+					__builtin_popcountll(own->slot[i].bytes[0]),
+					__builtin_popcountll(own->slot[i].bytes[1]));
+	}
 	if (cycles++) {	/* the first one began before anything was seen */
 		for (i = 1; i < SRT_SETS; i++)
-			fprintf(out, "%s%llu %llu %llu %llu %llu", i > 1 ? " " : "",
+			fprintf(out, "%s%llu %llu %llu %llu %llu %llu %llu",
+				i > 1 ? " " : "",
 				(unsigned long long)sets[i].insns,
 				(unsigned long long)sets[i].code,
 				(unsigned long long)sets[i].data,
 				(unsigned long long)sets[i].read,
-				(unsigned long long)sets[i].written);
+				(unsigned long long)sets[i].written,
+				(unsigned long long)sets[i].code_bytes,
+				(unsigned long long)sets[i].data_bytes);
 		fputc('\n', out);
 	}
 	for (i = 0; i < SRT_SETS; i++)
 		sets[i].insns = sets[i].code = sets[i].data = sets[i].read =
-			sets[i].written = 0;
+			sets[i].written = sets[i].code_bytes =
+			sets[i].data_bytes = 0;
 	gen++;
 }
 
@@ -204,20 +245,35 @@ static void run_exec(unsigned int vcpu, void *udata)
 		sets[SET_OWN].insns += r->insns;
 	sets[SET_ALL].insns += r->insns;
 	for (i = 0; i < r->nlines; i++)
-		mark(r->line[i], F_CODE, r->pc);
+		mark(r->line[i].line, F_CODE, r->line[i].bytes, r->pc);
+}
+
+/* The bytes [addr, addr + n) of line (n >= 1): a mask, bit k for byte k. */
+static uint64_t line_bytes(uint64_t line, uint64_t addr, uint64_t n)
+{
+	uint64_t lo = line << LINE_SHIFT, hi = lo + (1u << LINE_SHIFT);
+	uint64_t a = addr > lo ? addr : lo;
+	uint64_t e = addr + n < hi ? addr + n : hi;
+	uint64_t len = e - a;
+
+	return (len >= 64 ? ~0ULL : ((1ULL << len) - 1)) << (a - lo);
 }
 
 static void mem_access(unsigned int vcpu, qemu_plugin_meminfo_t info,
 		       uint64_t vaddr, void *udata)
 {
-	uint64_t last = vaddr + (1u << qemu_plugin_mem_size_shift(info)) - 1;
+	uint64_t n = 1u << qemu_plugin_mem_size_shift(info);
+	uint64_t last = vaddr + n - 1;
 	uint32_t flag = qemu_plugin_mem_is_store(info) ? F_WRITE : F_READ;
+	uint64_t pc = (uint64_t)(uintptr_t)udata;
 
 	if (vcpu != vcpu_wanted || !cur_phase)
 		return;
-	mark(vaddr >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
+	mark(vaddr >> LINE_SHIFT, flag,
+	     line_bytes(vaddr >> LINE_SHIFT, vaddr, n), pc);
 	if (last >> LINE_SHIFT != vaddr >> LINE_SHIFT)
-		mark(last >> LINE_SHIFT, flag, (uint64_t)(uintptr_t)udata);
+		mark(last >> LINE_SHIFT, flag,
+		     line_bytes(last >> LINE_SHIFT, vaddr, n), pc);
 }
 
 /* A run of insns [first, first + n) of tb, all of one phase. */
@@ -229,6 +285,7 @@ static void add_run(struct qemu_plugin_tb *tb, size_t first, size_t n,
 	struct qemu_plugin_insn *end = qemu_plugin_tb_get_insn(tb, first + n - 1);
 	struct run *r;
 	uint64_t l;
+	size_t i;
 
 	hi = (qemu_plugin_insn_vaddr(end) + qemu_plugin_insn_size(end) - 1) >>
 	     LINE_SHIFT;
@@ -239,7 +296,16 @@ static void add_run(struct qemu_plugin_tb *tb, size_t first, size_t n,
 	r->pc = qemu_plugin_insn_vaddr(insn);
 	r->insns = n;
 	for (l = lo; l <= hi; l++)
-		r->line[r->nlines++] = l;
+		r->line[r->nlines++].line = l;
+	/* each instruction's bytes, in the line or two it spans */
+	for (i = first; i < first + n; i++) {
+		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
+		uint64_t a = qemu_plugin_insn_vaddr(in);
+		uint64_t sz = qemu_plugin_insn_size(in);
+
+		for (l = a >> LINE_SHIFT; l <= (a + sz - 1) >> LINE_SHIFT; l++)
+			r->line[l - lo].bytes |= line_bytes(l, a, sz);
+	}
 	qemu_plugin_register_vcpu_insn_exec_cb(insn, run_exec,
 					       QEMU_PLUGIN_CB_NO_REGS, r);
 }
