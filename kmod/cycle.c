@@ -198,6 +198,28 @@ static __always_inline bool srt_held(const struct srt_cycle_ctx *c)
 }
 
 /*
+ * The cycle's inputs and outputs: c->vals, inputs first; the chain's
+ * request holds where the outputs start (srt_loop_thread()).
+ */
+static __always_inline u64 *srt_in(struct srt_cycle_ctx *c)
+{
+	return c->vals;
+}
+
+static __always_inline u64 *srt_out(struct srt_cycle_ctx *c)
+{
+	return c->chain_run.out;
+}
+
+/* A metric this loop keeps buckets for (srt_metric_stored()). */
+static_assert(sizeof_field(struct srt_cycle_ctx, stored) * BITS_PER_BYTE >=
+	      SRT_NR_METRICS);
+static __always_inline bool srt_stored(const struct srt_cycle_ctx *c, u32 m)
+{
+	return c->stored & BIT(m);
+}
+
+/*
  * Read inputs: one snapshot of every input, so the chain computes on a
  * consistent set even if a writer updates sig.in meanwhile.  The data
  * plane's mailbox and command ring feed sig.in, then the I/O providers'
@@ -207,14 +229,14 @@ static __always_inline void srt_read_inputs(struct srt_loop *loop,
 					    struct srt_cycle_ctx *c)
 {
 	const u64 *src = loop->sig.in;
-	u64 *dst = c->in;
+	u64 *dst = srt_in(c);
 	u32 i, n = c->n_in;
 
 	if (c->dp)
 		srt_dp_cycle_in(c->dp, c->s.cycle, &loop->sig);
 	if (c->io_n)
 		srt_io_cycle_read(&loop->io, &c->io, loop->sig.in, c->io_buf,
-				  loop->cfg.section == SHIELDRT_SECTION_RAW_SPINLOCK);
+				  c->section == SHIELDRT_SECTION_RAW_SPINLOCK);
 	for (i = 0; i < n; i++)
 		dst[i] = READ_ONCE(src[i]);
 }
@@ -269,7 +291,7 @@ static __always_inline void srt_check_io(struct srt_loop *loop,
  * steps, but a pending commit or reset still happens at this boundary.
  *
  * A block that goes NaN/Inf: the library holds every signal at its last
- * clean values (so c->out stays finite) and says so; the loop counts it,
+ * clean values (so the outputs stay finite) and says so; the loop counts it,
  * traces it and enters safe state with reason "nonfinite", as for a
  * non-finite output without a chain.  Resume resets the chain first.
  */
@@ -287,7 +309,7 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 	 */
 	if (likely(!c->safe) && c->live.workload_ns)
 		srt_spin_until(loop, c, c->s.wake_ns + c->live.workload_ns,
-			       loop->cfg.section != SHIELDRT_SECTION_NONE ?
+			       c->section != SHIELDRT_SECTION_NONE ?
 			       SRT_SPIN_WORK_SECTION : SRT_SPIN_WORK);
 	c->chain_run.fpu_held = c->fpu_held;
 	c->chain_run.step = !c->safe;
@@ -304,8 +326,8 @@ static __always_inline void srt_compute(struct srt_loop *loop,
 	if (c->chain.stepped)
 		return;
 	/* locals: a store through out could alias the context for the compiler */
-	in = c->in;
-	out = c->out;
+	in = srt_in(c);
+	out = srt_out(c);
 	n_in = c->n_in;
 	n_out = c->n_out;
 	for (i = 0; i < n_out; i++)
@@ -323,20 +345,21 @@ static __always_inline void srt_check_outputs(struct srt_loop *loop,
 					      struct srt_cycle_ctx *c)
 {
 	u32 i, n = c->n_out;
+	u64 *out = srt_out(c);
 	u64 bad = 0;
 
 	if (srt_held(c))
 		return;
 	if (!c->chain.stepped) {
 		for (i = 0; i < n; i++)
-			bad |= srt_bits_nonfinite(c->out[i]);
+			bad |= srt_bits_nonfinite(out[i]);
 		if (bad & SRT_F64_SIGN_BIT) {
 			c->want_safe = true;
 			c->safe_why = SHIELDRT_SAFE_NONFINITE;
 			return;
 		}
 	}
-	if (srt_limits_cycle(&loop->limits, loop->name, c->s.cycle, c->out,
+	if (srt_limits_cycle(&loop->limits, loop->name, c->s.cycle, out,
 			     c->n_out) >= 0) {
 		c->want_safe = true;
 		c->safe_why = SHIELDRT_SAFE_LIMIT;
@@ -352,12 +375,12 @@ static noinline void srt_evaluate(struct srt_loop *loop,
 {
 	struct srt_cycle_sample *s = &c->s;
 
-	srt_timing_eval(s->deadline_ns, loop->cfg.period_ns,
+	srt_timing_eval(s->deadline_ns, c->period_ns,
 			c->live.budget_ns, s->wake_ns, s->end_ns, &c->t);
 	if (c->t.clock_back || c->clock_back)
 		s->flags |= SRT_CYC_CLOCK;
 	srt_policy_decide(&c->live, &c->pol, s->deadline_ns,
-			  loop->cfg.period_ns, &c->t, &c->d);
+			  c->period_ns, &c->t, &c->d);
 	s->compute_ns = c->t.compute_ns;
 	s->missed = min_t(u64, c->d.missed, U32_MAX);
 	if (c->t.overrun)
@@ -371,7 +394,7 @@ static noinline void srt_evaluate(struct srt_loop *loop,
 		c->safe_why = SHIELDRT_SAFE_OVERRUN;
 	}
 	/* Triggered cycles: missed periods are triggers that came too fast. */
-	if (loop->cfg.mode == SHIELDRT_MODE_EXTERNAL) {
+	if (c->mode == SHIELDRT_MODE_EXTERNAL) {
 		c->d.missed = c->io.triggers ? c->io.triggers - 1 : 0;
 		c->d.behind = 0;
 		s->missed = min_t(u64, c->d.missed, U32_MAX);
@@ -390,12 +413,12 @@ static __always_inline void srt_cycle_end(struct srt_loop *loop,
 	struct srt_cycle_sample *s = &c->s;
 
 	s->end_ns = ktime_get_ns();
-	if (likely(!c->clock_back && loop->cfg.mode != SHIELDRT_MODE_EXTERNAL &&
-		   srt_timing_on_time(s->deadline_ns, loop->cfg.period_ns,
+	if (likely(!c->clock_back && c->mode != SHIELDRT_MODE_EXTERNAL &&
+		   srt_timing_on_time(s->deadline_ns, c->period_ns,
 				      c->live.budget_ns, s->wake_ns, s->end_ns,
 				      &c->t))) {
 		srt_policy_on_time(&c->pol, s->deadline_ns,
-				   loop->cfg.period_ns, &c->d);
+				   c->period_ns, &c->d);
 		s->compute_ns = c->t.compute_ns;
 		s->missed = 0;
 		if (unlikely(c->safe))
@@ -415,7 +438,7 @@ static __always_inline void srt_publish(struct srt_loop *loop,
 					struct srt_cycle_ctx *c)
 {
 	bool safe = srt_held(c);
-	const u64 *src = c->out;
+	const u64 *src = srt_out(c);
 	u64 *dst = loop->sig.out;
 	u32 i, n = c->n_out;
 
@@ -424,7 +447,7 @@ static __always_inline void srt_publish(struct srt_loop *loop,
 			WRITE_ONCE(dst[i], src[i]);
 	if (c->io_n)
 		srt_io_cycle_write(&loop->io, &c->io,
-				   safe ? loop->safe_out : c->out, safe);
+				   safe ? loop->safe_out : src, safe);
 }
 
 /*
@@ -436,7 +459,7 @@ static void srt_output_stage(struct srt_loop *loop, struct srt_cycle_ctx *c)
 	bool safe = srt_held(c);
 
 	srt_io_cycle_output(&loop->io, &c->io,
-			    safe ? loop->safe_out : c->out, safe);
+			    safe ? loop->safe_out : srt_out(c), safe);
 }
 
 /*
@@ -511,9 +534,9 @@ static __always_inline void srt_account_section(struct srt_loop *loop,
 		s->flags |= SRT_CYC_SECTION;
 		n->section_overruns++;
 	}
-	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SECTION))
+	if (srt_stored(c, SHIELDRT_M_SECTION))
 		srt_hist_put(&loop->hist[SHIELDRT_M_SECTION], s->section_ns);
-	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_LOCKWAIT))
+	if (srt_stored(c, SHIELDRT_M_LOCKWAIT))
 		srt_hist_put(&loop->hist[SHIELDRT_M_LOCKWAIT], s->lock_wait_ns);
 	if (!c->io_n)
 		return;
@@ -587,15 +610,15 @@ static __always_inline void srt_account(struct srt_loop *loop,
 	n->behind = c->d.behind;
 	n->now_ns = s->end_ns;
 	n->runtime_ns = current->se.sum_exec_runtime - n->runtime_start_ns;
-	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
+	if (srt_stored(c, SHIELDRT_M_SLACK))
 		n->slack_target_ns = loop->slack.slack_ns;
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_IRQ], s->irq_latency_ns);
 	srt_hist_add_signed(&loop->hist[SHIELDRT_M_THREAD], s->thread_latency_ns);
-	if (srt_metric_stored(&loop->cfg, SHIELDRT_M_LATENESS))
+	if (srt_stored(c, SHIELDRT_M_LATENESS))
 		srt_hist_add_signed(&loop->hist[SHIELDRT_M_LATENESS],
 				    c->t.lateness_ns);
 	srt_hist_put(&loop->hist[SHIELDRT_M_COMPUTE], s->compute_ns);
-	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_SLACK))
+	if (srt_stored(c, SHIELDRT_M_SLACK))
 		srt_hist_add_signed(&loop->hist[SHIELDRT_M_SLACK], c->t.slack_ns);
 	srt_account_chain(n, &c->chain, c);
 	srt_account_section(loop, c);
@@ -607,8 +630,8 @@ static __always_inline void srt_account(struct srt_loop *loop,
 	if (s->flags & SRT_CYC_IO)
 		srt_trace_io_errors(loop, c);
 
-	if (s->irq_latency_ns >= 0 || loop->cfg.mode != SHIELDRT_MODE_POLL)
-		trace_tick_latency(loop->name, s->cycle, loop->cfg.mode,
+	if (s->irq_latency_ns >= 0 || c->mode != SHIELDRT_MODE_POLL)
+		trace_tick_latency(loop->name, s->cycle, c->mode,
 				   s->irq_latency_ns, s->thread_latency_ns);
 	trace_cycle(loop->name, s, c->t.lateness_ns, c->t.slack_ns);
 	if (overrun)
@@ -628,7 +651,7 @@ static __always_inline void srt_account(struct srt_loop *loop,
 static __always_inline unsigned long srt_section_open(struct srt_loop *loop,
 						      struct srt_cycle_ctx *c)
 {
-	u32 kind = loop->cfg.section;
+	u32 kind = c->section;
 	bool sleeps = srt_section_sleeps(kind);
 	unsigned long flags = 0;
 
@@ -656,7 +679,7 @@ static __always_inline void srt_section_close(struct srt_loop *loop,
 					      struct srt_cycle_ctx *c,
 					      unsigned long flags)
 {
-	u32 kind = loop->cfg.section;
+	u32 kind = c->section;
 	bool sleeps = srt_section_sleeps(kind);
 
 	/*
@@ -711,14 +734,14 @@ static noinline void srt_trigger_timeout(struct srt_loop *loop,
  * (in safe state the held ones).
  */
 static __always_inline void srt_record(struct srt_loop *loop,
-				       const struct srt_cycle_ctx *c)
+				       struct srt_cycle_ctx *c)
 {
 	u32 note = (srt_held(c) ? SHIELDRT_FLIGHT_HELD : 0) |
 		   (c->want_safe && !c->safe ? SHIELDRT_FLIGHT_TRIP : 0);
 
 	srt_flight_cycle(&loop->flight, &c->s, note,
-			 c->want_safe ? c->safe_why : 0, c->in,
-			 c->safe ? loop->sig.out : c->out);
+			 c->want_safe ? c->safe_why : 0, srt_in(c),
+			 c->safe ? loop->sig.out : srt_out(c));
 }
 
 int srt_loop_thread(void *data)
@@ -728,6 +751,7 @@ int srt_loop_thread(void *data)
 	u64 deadline, cycle = 0;
 	unsigned long flags;
 	int ret;
+	u32 m;
 
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
@@ -739,10 +763,14 @@ int srt_loop_thread(void *data)
 	c->staged = loop->io.staged;	/* fixed while the loop exists */
 	c->n_in = min_t(u32, loop->sig.n_in, SRT_MAX_SIGNALS);
 	c->n_out = min_t(u32, loop->sig.n_out, SRT_MAX_SIGNALS);
-	c->in = c->vals;
-	c->out = c->vals + c->n_in;
-	c->chain_run.in = c->in;
-	c->chain_run.out = c->out;
+	c->chain_run.in = srt_in(c);
+	c->chain_run.out = c->vals + c->n_in;
+	c->period_ns = loop->cfg.period_ns;
+	c->mode = loop->cfg.mode;
+	c->section = loop->cfg.section;
+	for (m = 0; m < SRT_NR_METRICS; m++)
+		if (srt_metric_stored(&loop->cfg, m))
+			c->stored |= BIT(m);
 	/*
 	 * Not kthread_should_stop(), two lines of the thread's own: the stop
 	 * request sits in the line srt_cycle_begin() reads anyway, and a

@@ -148,8 +148,9 @@ struct srt_cycle_ctx {
 	 * flags and section_ns cleared by srt_cycle_begin(), the latencies
 	 * set by the wait, the times by the section and the evaluation),
 	 * safe by srt_cycle_begin(), sec_start_ns and fpu_held by the
-	 * section's opening; n_in, n_out, dp, in, out, io_n and staged are
-	 * set at the start (a running loop's signal counts do not change).
+	 * section's opening; n_in, n_out, dp, io_n, staged and the copies of
+	 * the configuration's words are set at the start (a running loop's
+	 * configuration and signal counts do not change).
 	 * s.end_ns is the last cycle's until this one's end is read (the
 	 * wait's post_ns), pol the overrun policy's state across cycles.  With
 	 * the cleared group below: the first three lines.
@@ -159,13 +160,16 @@ struct srt_cycle_ctx {
 	struct srt_policy_state pol;	/* zeroed with the context at a start */
 	u64 sec_start_ns;
 	struct srt_dp *dp;		/* the region's, or NULL */
-	u64 *in;			/* n_in inputs, read at cycle start */
-	u64 *out;			/* n_out outputs, computed or echoed */
+	/* loop->cfg's, so the cycle never reads the configuration's line */
+	u64 period_ns;
+	u32 mode;			/* SHIELDRT_MODE_* */
+	u32 section;			/* SHIELDRT_SECTION_* */
 	unsigned int live_seq;		/* live_seq it was copied at; odd: none */
 	u32 io_n;			/* loop->io.n: without, its line stays cold */
 	bool safe;			/* loop was in safe state this cycle */
 	bool fpu_held;			/* the section opened the FPU */
 	bool staged;			/* loop->io.staged: an output stage */
+	u8 stored;			/* BIT(m): srt_metric_stored(cfg, m) */
 	/* Cleared by srt_cycle_begin(), every cycle. */
 	struct_group(cleared,
 		u64 sleep_ns;
@@ -206,7 +210,7 @@ struct srt_cycle_ctx {
 	struct srt_timing t;
 	struct srt_decision d;
 	struct srt_kchain_run chain_run; /* in, out: set at the start */
-	/* in: its first n_in, out: the n_out after them (srt_loop_thread()) */
+	/* inputs: its first n_in, outputs: the n_out after them (srt_in()) */
 	u64 vals[2 * SRT_MAX_SIGNALS] __aligned(SRT_LINE_BYTES);
 	u64 io_buf[SRT_MAX_SIGNALS];	/* a provider's read, until clean */
 	/* cleared every cycle of a loop with providers, else stays 0 */

@@ -72,7 +72,7 @@ static int srt_sleep_until(struct srt_loop *loop, struct srt_cycle_ctx *c,
 static int srt_wait_trigger(struct srt_loop *loop, struct srt_cycle_ctx *c)
 {
 	u64 timeout = loop->cfg.trigger_timeout_ns ?:
-		      10 * loop->cfg.period_ns;
+		      10 * c->period_ns;
 	u64 t0 = ktime_get_ns(), t1;
 	unsigned long seq;
 	bool fired, triggered;
@@ -340,20 +340,20 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 	/* The runtime's own work after the last cycle's outputs. */
 	if (c->s.end_ns)	/* the last cycle's; 0 before the first */
 		c->post_ns = now - c->s.end_ns;
-	if (loop->cfg.mode == SHIELDRT_MODE_EXTERNAL)
+	if (c->mode == SHIELDRT_MODE_EXTERNAL)
 		return srt_wait_trigger(loop, c);
 	if (deadline <= now) {
 		c->s.thread_latency_ns = srt_delta(now, deadline);
 		c->wait_end_ns = now;
 		/* Behind: no gap, so only a yield overdue long enough. */
-		if (loop->cfg.mode == SHIELDRT_MODE_POLL)
+		if (c->mode == SHIELDRT_MODE_POLL)
 			ret = srt_maybe_yield(loop, c, deadline);
-		if (!ret && loop->cfg.mode != SHIELDRT_MODE_HRTIMER)
+		if (!ret && c->mode != SHIELDRT_MODE_HRTIMER)
 			ret = srt_rcu_check(loop, c, deadline);
 		return ret;
 	}
 
-	switch (loop->cfg.mode) {
+	switch (c->mode) {
 	case SHIELDRT_MODE_HRTIMER:
 		return srt_sleep_until(loop, c, now, deadline);
 	case SHIELDRT_MODE_POLL:
@@ -385,7 +385,7 @@ int srt_wait(struct srt_loop *loop, struct srt_cycle_ctx *c, u64 deadline)
 		return ret;
 	ret = srt_spin_until(loop, c, deadline, SRT_SPIN_WAIT);
 	/* The reading that ended the spin: the cycle starts there. */
-	if (c->s.irq_latency_ns < 0 || loop->cfg.mode == SHIELDRT_MODE_POLL)
+	if (c->s.irq_latency_ns < 0 || c->mode == SHIELDRT_MODE_POLL)
 		c->s.thread_latency_ns = srt_delta(c->wait_end_ns, deadline);
 	return ret;
 }
