@@ -3,6 +3,7 @@
  * Running a compiled chain: the per-period step, reset, parameter sets
  * (stage outside the loop, commit between steps) and introspection.
  */
+#include "../include/shieldrt_cacheline.h"
 #include "srt_chain_impl.h"
 
 /*
@@ -36,7 +37,7 @@ static u32 first_nonfinite(const double *sig, u32 i)
  * a block without feedthrough ignores its inputs in step() (they may be
  * an older step's, but finite).
  */
-int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
+SRT_CYCLE_FN int srt_chain_step(struct srt_chain *c, const u64 *in, u64 *out)
 {
 	/* the active set's, read once: a commit comes between steps */
 	const u8 *cfgs = c->cfg;

@@ -14,4 +14,12 @@
 
 #define SRT_LINE_BYTES	64
 
+/*
+ * A function every cycle calls starts a line: its code then takes the
+ * fewest lines its size allows, whatever the object puts before it (a
+ * function moved by a few bytes elsewhere in the module otherwise moves
+ * its lines, one or two a function).
+ */
+#define SRT_CYCLE_FN	__attribute__((__aligned__(SRT_LINE_BYTES)))
+
 #endif /* SHIELDRT_CACHELINE_H */

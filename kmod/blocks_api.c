@@ -18,6 +18,7 @@
 #include "blocks_api.h"
 #include "config.h"
 #include "loop_list.h"
+#include "shieldrt_cacheline.h"
 #include "shieldrt_cycle.h"
 
 /*
@@ -409,7 +410,7 @@ struct srt_chain *srt_kchain_chain(const struct srt_kchain *kc)
  * step in ONE FPU section, so the commit lands exactly between two steps.
  * bad_signal and bad_block are set only when the step went non-finite.
  */
-void srt_kchain_run(struct srt_chain *c, struct srt_kchain_run *r)
+SRT_CYCLE_FN void srt_kchain_run(struct srt_chain *c, struct srt_kchain_run *r)
 {
 	int st = 0;
 

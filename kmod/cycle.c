@@ -482,7 +482,7 @@ static __always_inline void srt_publish_record(struct srt_loop *loop,
  * at every call would (scripts/bench/bench-lines), for a call's few
  * instructions each.
  */
-static noinline void srt_hist_put(struct srt_hist *h, u64 v)
+static noinline SRT_CYCLE_FN void srt_hist_put(struct srt_hist *h, u64 v)
 {
 	srt_hist_add(h, v);
 }
@@ -744,7 +744,7 @@ static __always_inline void srt_record(struct srt_loop *loop,
 			 c->safe ? loop->sig.out : srt_out(c));
 }
 
-int srt_loop_thread(void *data)
+SRT_CYCLE_FN int srt_loop_thread(void *data)
 {
 	struct srt_loop *loop = data;
 	struct srt_cycle_ctx *c = &loop->ctx;

@@ -12,6 +12,7 @@
 #include "blocks_api.h"
 #include "config.h"
 #include "loop_list.h"
+#include "shieldrt_cacheline.h"
 
 static_assert(sizeof(struct srt_flight_rec) % sizeof(u64) == 0);
 
@@ -307,8 +308,9 @@ static u32 srt_flight_why(struct srt_flight *fr, u32 flags, u32 note)
 }
 
 /* Loop thread, end of every cycle: record it, then act on triggers. */
-void srt_flight_cycle(struct srt_flight *fr, const struct srt_cycle_sample *s,
-		      u32 note, u32 safe_why, const u64 *in, const u64 *out)
+SRT_CYCLE_FN void srt_flight_cycle(struct srt_flight *fr,
+				   const struct srt_cycle_sample *s, u32 note,
+				   u32 safe_why, const u64 *in, const u64 *out)
 {
 	struct srt_flight_rec *r;
 	u32 why, k, i, n_in, n_out;
