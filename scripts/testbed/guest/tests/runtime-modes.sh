@@ -171,7 +171,16 @@ fa=$(st hy first_deadline_ns)
 fb=$(st h2 first_deadline_ns)
 t_eq "aligned loops share the phase grid" 0 $(( $(absdiff "$fa" "$fb") % (PERIOD_US * 1000) ))
 t_ge "hybrid loop slept (timer wakes measured)" "$(metric hy irq_latency count)" 1
-t_ge "hybrid loop spun to the deadline" "$(st hy spin_ns)" 1
+# It spins from its wake-up to the deadline.  Under emulation a run whose
+# every wake-up came past its deadline has nothing to spin; its thread
+# latency (measured from deadline - slack) then shows it: never below the
+# slack, which starts at its ceiling and stays there under such delays.
+if [ "$(st hy spin_ns)" -ge 1 ] 2>/dev/null; then
+	t_ok "hybrid loop spun to the deadline"
+else
+	t_ge "hybrid loop never spun: no wake-up came before its deadline" \
+		"$(metric hy thread_latency min)" "$(st hy slack_target_ns)"
+fi
 note "hybrid slack target $(st hy slack_target_ns) ns, thread latency p99 $(metric hy thread_latency p99) ns"
 # Its sleep lends the CPU to a preempted RCU reader and clears a due RCU
 # yield; one is forced only after 100 ms due.  So when all the cycles
