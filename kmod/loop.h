@@ -222,12 +222,14 @@ struct srt_cycle_ctx {
  * what every cycle reads, then what it writes, each group starting a
  * 64-byte line, and control's bookkeeping last.  A part keeps its own
  * cold members (the flight recorder's selection names, the commit log)
- * after its hot ones, as the configuration does after its first line.
+ * after its hot ones.  The cycle reads no line of the configuration: its
+ * context copies the words it needs when the run starts.
  */
 struct srt_loop {
 	/*
-	 * Under srt_lock; fixed while the loop runs but for cfg.live.  Its
-	 * first line holds what the cycle reads of it (config.h).
+	 * Under srt_lock; fixed while the loop runs but for cfg.live.  The
+	 * cycle reads copies of its period, mode and section (struct
+	 * srt_cycle_ctx).
 	 */
 	struct srt_config cfg __aligned(SRT_LINE_BYTES);
 

@@ -213,7 +213,7 @@ struct srt_config {
 	char name[SRT_NAME_LEN];
 	int cpu;
 	u32 prio;		/* SCHED_FIFO 1..99 */
-	/* what the cycle reads, in the struct's first 64 bytes */
+	/* the cycle's context copies these at the start of a run */
 	u64 period_ns;		/* set in us: 1 us resolution */
 	u32 mode;		/* SHIELDRT_MODE_* */
 	u32 section;		/* SHIELDRT_SECTION_* */
