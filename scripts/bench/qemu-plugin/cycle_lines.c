@@ -27,8 +27,8 @@
  * as they are first touched: "PHASE KIND LINE PC" (KIND code, read or
  * write; a line read and written is listed twice), so that what a cycle
  * touches can be traced to the code that touched it, and when it ends,
- * what of each line its own work used: "bytes LINE CODE DATA".  The plugin API's
- * declarations: qemu_plugin_api.h.
+ * what of each line its own work used: "bytes LINE CODE DATA".  The
+ * plugin API's declarations: qemu_plugin_api.h.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -116,10 +116,10 @@ static int phase_of(uint64_t addr)
 
 /*
  * Mark a line in a set; count it the first time each flag is seen, and
- * the bytes of it not touched before.  Nonzero if the flag was new.  A set that fills up is no cycle of the loop
- * (a vCPU that never enters the wait gathers everything it runs in one):
- * said once, and nothing more is counted in it, rather than probing a
- * full table for ever.
+ * the bytes of it not touched before.  Nonzero if the flag was new.  A
+ * set that fills up is no cycle of the loop (a vCPU that never enters
+ * the wait gathers everything it runs in one): said once, and nothing
+ * more is counted in it, rather than probing a full table for ever.
  */
 static int set_mark(struct set *s, uint64_t line, uint32_t flag,
 		    uint64_t bytes)
