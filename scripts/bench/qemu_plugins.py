@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 """Building the benches' QEMU TCG plugins (scripts/bench/qemu-plugin/),
-for the bench scripts in this directory (import it from them)."""
+and what the benches that run them ask of a boot, for the bench scripts
+in this directory (import it from them)."""
+import json
 import os
 import subprocess
 
@@ -17,3 +19,15 @@ def build(name):
     cmd = ["gcc", "-shared", "-fPIC", "-O2", "-Wall", "-o", out, src,
            "-lpthread"]
     return out if subprocess.run(cmd).returncode == 0 else None
+
+
+def loop_cpu(overhead_json):
+    """The CPU the overhead row's loop ran on, as the bench reports it
+    (info.cpu of its overhead.json): the first shielded CPU of the
+    kernel's VM, 1 on a 2-CPU guest, 2 on arm64's 4.  The vCPU a plugin
+    must watch.  ValueError, saying why, when the file does not say."""
+    try:
+        with open(overhead_json) as f:
+            return int(json.load(f)["info"]["cpu"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError("%s: no loop CPU to read (%s)" % (overhead_json, e))
