@@ -919,8 +919,8 @@ static SRT_DP_SLOW void srt_dp_publish_dirty(struct srt_dp *dp, u32 dirty)
  * moves every cycle each time, the rest only when it changed.  The feed's
  * words (the mailbox's and the commands') move only in srt_dp_work(): a
  * loop nobody has fed yet (a reader alone) leaves them at their zero,
- * and the two lines they alone take (the stats' second, the private
- * mailbox words') untouched.
+ * and the lines they alone take (the private and the mapped stats'
+ * second, the private mailbox words') untouched.
  */
 static __always_inline void srt_dp_publish(struct srt_dp *dp, u64 cycles)
 {

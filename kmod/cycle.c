@@ -211,14 +211,6 @@ static __always_inline u64 *srt_out(struct srt_cycle_ctx *c)
 	return c->chain_run.out;
 }
 
-/* A metric this loop keeps buckets for (srt_metric_stored()). */
-static_assert(sizeof_field(struct srt_cycle_ctx, stored) * BITS_PER_BYTE >=
-	      SRT_NR_METRICS);
-static __always_inline bool srt_stored(const struct srt_cycle_ctx *c, u32 m)
-{
-	return c->stored & BIT(m);
-}
-
 /*
  * Read inputs: one snapshot of every input, so the chain computes on a
  * consistent set even if a writer updates sig.in meanwhile.  The data
@@ -751,7 +743,6 @@ SRT_CYCLE_FN int srt_loop_thread(void *data)
 	u64 deadline, cycle = 0;
 	unsigned long flags;
 	int ret;
-	u32 m;
 
 	deadline = srt_run_begin(loop);
 	memset(c, 0, sizeof(*c));
@@ -768,9 +759,7 @@ SRT_CYCLE_FN int srt_loop_thread(void *data)
 	c->period_ns = loop->cfg.period_ns;
 	c->mode = loop->cfg.mode;
 	c->section = loop->cfg.section;
-	for (m = 0; m < SRT_NR_METRICS; m++)
-		if (srt_metric_stored(&loop->cfg, m))
-			c->stored |= BIT(m);
+	c->stored = srt_hist_stored_mask(&loop->cfg);
 	/*
 	 * Not kthread_should_stop(), two lines of the thread's own: the stop
 	 * request sits in the line srt_cycle_begin() reads anyway, and a

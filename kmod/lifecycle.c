@@ -138,20 +138,6 @@ void srt_loop_put(struct srt_loop *loop)
 EXPORT_SYMBOL_GPL(srt_loop_put);
 
 /*
- * The metrics with buckets of their own in this configuration, a bit each
- * (srt_metric_stored()).
- */
-static u32 srt_hist_stored_mask(const struct srt_config *cfg)
-{
-	u32 m, kept = 0;
-
-	for (m = 0; m < SRT_NR_METRICS; m++)
-		if (srt_metric_stored(cfg, m))
-			kept |= BIT(m);
-	return kept;
-}
-
-/*
  * One allocation for the buckets of the metrics kept, made before the loop
  * runs.  The first metric (IRQ) is always kept, so hist[0].buckets is the
  * allocation.

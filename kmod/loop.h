@@ -85,6 +85,17 @@ static inline bool srt_metric_stored(const struct srt_config *cfg, u32 m)
 	return srt_metric_kept(cfg, m) && srt_metric_hist(cfg, m) == m;
 }
 
+/* The metrics with buckets of their own in this configuration, a bit each. */
+static inline u32 srt_hist_stored_mask(const struct srt_config *cfg)
+{
+	u32 m, kept = 0;
+
+	for (m = 0; m < SRT_NR_METRICS; m++)
+		if (srt_metric_stored(cfg, m))
+			kept |= BIT(m);
+	return kept;
+}
+
 /*
  * Counters written by the loop thread only, read under stats_seq.  The
  * first two 64-byte lines are what a cycle writes every time; the rest
@@ -169,7 +180,7 @@ struct srt_cycle_ctx {
 	bool safe;			/* loop was in safe state this cycle */
 	bool fpu_held;			/* the section opened the FPU */
 	bool staged;			/* loop->io.staged: an output stage */
-	u8 stored;			/* BIT(m): srt_metric_stored(cfg, m) */
+	u8 stored;			/* srt_hist_stored_mask(cfg) */
 	/* Cleared by srt_cycle_begin(), every cycle. */
 	struct_group(cleared,
 		u64 sleep_ns;
@@ -216,6 +227,14 @@ struct srt_cycle_ctx {
 	/* cleared every cycle of a loop with providers, else stays 0 */
 	struct srt_io_cycle io;		/* what the providers did */
 };
+
+/* A metric this loop keeps buckets for: srt_hist_stored_mask() at start. */
+static_assert(sizeof_field(struct srt_cycle_ctx, stored) * BITS_PER_BYTE >=
+	      SRT_NR_METRICS);
+static __always_inline bool srt_stored(const struct srt_cycle_ctx *c, u32 m)
+{
+	return c->stored & BIT(m);
+}
 
 /*
  * The members are ordered for the cycle's cache footprint (bench-lines):

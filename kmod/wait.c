@@ -178,7 +178,7 @@ static void srt_noise(struct srt_loop *loop, struct srt_cycle_ctx *c,
 	c->noise_events++;
 	c->noise_ns += gap;
 	c->s.flags |= SRT_CYC_NOISE;
-	if (srt_metric_kept(&loop->cfg, SHIELDRT_M_NOISE))
+	if (srt_stored(c, SHIELDRT_M_NOISE))
 		srt_hist_add(&loop->hist[SHIELDRT_M_NOISE], gap);
 	trace_noise(loop->name, c->s.cycle, at, gap);
 }
