@@ -31,3 +31,13 @@ def loop_cpu(overhead_json):
             return int(json.load(f)["info"]["cpu"])
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise ValueError("%s: no loop CPU to read (%s)" % (overhead_json, e))
+
+
+# The line the cycle_lines plugin counts in (its LINE_SHIFT).
+LINE_BYTES = 64
+
+
+def packed_lines(nbytes):
+    """The fewest LINE_BYTES lines nbytes fit in: what a line count would
+    be with those bytes packed together."""
+    return -(-int(nbytes) // LINE_BYTES)
